@@ -1,0 +1,178 @@
+#include "core/model/chain_model.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace motion {
+namespace {
+
+Eigen::Isometry3d ToEigen(const KDL::Frame& f) {
+  Eigen::Isometry3d t = Eigen::Isometry3d::Identity();
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c) t.linear()(r, c) = f.M(r, c);
+    t.translation()(r) = f.p(r);
+  }
+  return t;
+}
+
+JointLimits LimitsOf(const JointDescription& d) {
+  JointLimits l;
+  if (d.kind == JointDescription::Kind::kContinuous) {
+    l.bounded = false;
+    l.lower = -std::numeric_limits<double>::infinity();
+    l.upper = std::numeric_limits<double>::infinity();
+  } else {
+    l.lower = d.lower;
+    l.upper = d.upper;
+  }
+  if (d.velocity > 0) {
+    l.max_velocity = d.velocity;
+    l.velocity_source = "urdf";
+  } else if (d.kind == JointDescription::Kind::kPrismatic) {
+    l.max_velocity = kDefaultPrismaticVelocity;
+    l.velocity_source = "default: URDF gives none, 0.25 m/s";
+  } else {
+    l.max_velocity = kDefaultRotaryVelocity;
+    l.velocity_source = "default: URDF gives none, 1 rad/s";
+  }
+  l.max_acceleration = kDefaultAccelerationPerVelocity * l.max_velocity;
+  l.acceleration_source = "default: 2 x max_velocity per second";
+  return l;
+}
+
+JointType TypeOf(JointDescription::Kind kind) {
+  switch (kind) {
+    case JointDescription::Kind::kContinuous:
+      return JointType::kContinuous;
+    case JointDescription::Kind::kPrismatic:
+      return JointType::kPrismatic;
+    default:
+      return JointType::kRevolute;
+  }
+}
+
+bool Movable(JointDescription::Kind kind) {
+  return kind == JointDescription::Kind::kRevolute ||
+         kind == JointDescription::Kind::kContinuous ||
+         kind == JointDescription::Kind::kPrismatic;
+}
+
+// True when `ancestor` is on the path from the tree root to `link`.
+bool IsBelow(const KDL::Tree& tree, absl::string_view link, absl::string_view ancestor) {
+  auto it = tree.getSegment(std::string(link));
+  const auto root = tree.getRootSegment();
+  while (it != root) {
+    it = GetTreeElementParent(it->second);
+    if (it->first == ancestor) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
+    const KDL::Tree& tree, const JointDescriptions& descriptions, absl::string_view base_link,
+    absl::string_view tip_link, const ModelLimits& limits) {
+  const auto& segments = tree.getSegments();
+  if (segments.find(std::string(base_link)) == segments.end()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("base_link: no link named '", base_link, "' in this URDF"));
+  }
+  if (segments.find(std::string(tip_link)) == segments.end()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("tip_link: no link named '", tip_link, "' in this URDF"));
+  }
+  if (!IsBelow(tree, tip_link, base_link)) {
+    return absl::InvalidArgumentError(absl::StrCat("tip_link: '", tip_link,
+                                                   "' is not below base_link '", base_link,
+                                                   "' in the URDF tree"));
+  }
+
+  auto model = std::make_shared<ChainModel>();
+  model->base_link = std::string(base_link);
+  model->tip_link = std::string(tip_link);
+  if (!tree.getChain(model->base_link, model->tip_link, model->kdl_chain)) {
+    return absl::InternalError("KDL could not extract the chain");
+  }
+  model->links.push_back({model->base_link, -1, Eigen::Isometry3d::Identity()});
+
+  std::map<std::string, int, std::less<>> dof_of;  // DOF name -> index
+  Eigen::Isometry3d pending = Eigen::Isometry3d::Identity();
+  for (const KDL::Segment& segment : model->kdl_chain.segments) {
+    const std::string& joint_name = segment.getJoint().getName();
+    const auto found = descriptions.find(joint_name);
+    if (found == descriptions.end()) {
+      return absl::InternalError(absl::StrCat("joint '", joint_name, "' has no description"));
+    }
+    const JointDescription& d = found->second;
+    if (d.kind == JointDescription::Kind::kUnsupported) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "chain ", base_link, " -> ", tip_link, ": joint '", joint_name, "' is ", d.urdf_type,
+          "; only revolute, continuous, prismatic and fixed joints can be in a chain"));
+    }
+    const Eigen::Isometry3d origin = ToEigen(segment.getFrameToTip());
+    if (d.kind == JointDescription::Kind::kFixed) {
+      pending = pending * origin;
+      model->links.push_back(
+          {segment.getName(), static_cast<int>(model->joints.size()) - 1, pending});
+      continue;
+    }
+
+    ChainJoint joint;
+    joint.name = joint_name;
+    joint.type = TypeOf(d.kind);
+    joint.origin = pending * origin;
+    // KDL stores the axis in the parent frame; bring it back to the joint
+    // frame (origin.M^T * axis) and normalise ("0 0 2" means +Z).
+    joint.axis = origin.linear().transpose() *
+                 Eigen::Vector3d(segment.getJoint().JointAxis().x(),
+                                 segment.getJoint().JointAxis().y(),
+                                 segment.getJoint().JointAxis().z());
+    joint.axis.normalize();
+
+    // The DOF this joint moves with: its own, or its (resolved) master's.
+    std::string dof_name = joint_name;
+    const JointDescription* dof_description = &d;
+    if (d.mimic) {
+      dof_name = d.mimic->master;
+      joint.multiplier = d.mimic->multiplier;
+      joint.offset = d.mimic->offset;
+      dof_description = &descriptions.find(dof_name)->second;
+      if (!Movable(dof_description->kind)) {
+        return absl::InvalidArgumentError(absl::StrCat("joint '", joint_name, "' mimics '",
+                                                       dof_name, "', which is not movable"));
+      }
+      model->mimics.push_back({joint_name, dof_name, joint.multiplier, joint.offset});
+    }
+    auto [it, inserted] = dof_of.emplace(dof_name, model->dof());
+    if (inserted) {
+      model->dof_names.push_back(dof_name);
+      model->dof_types.push_back(TypeOf(dof_description->kind));
+      model->dof_limits.push_back(LimitsOf(*dof_description));
+    }
+    joint.dof = it->second;
+    model->joints.push_back(std::move(joint));
+    pending = Eigen::Isometry3d::Identity();
+    model->links.push_back(
+        {segment.getName(), static_cast<int>(model->joints.size()) - 1, pending});
+  }
+  model->tip_offset = pending;
+
+  if (model->dof() == 0) {
+    return absl::InvalidArgumentError(absl::StrCat("chain ", base_link, " -> ", tip_link,
+                                                   " has no movable joint"));
+  }
+  if (model->dof() > limits.max_chain_dof) {
+    return absl::InvalidArgumentError(absl::StrCat("chain ", base_link, " -> ", tip_link,
+                                                   " has ", model->dof(),
+                                                   " degrees of freedom; the limit is ",
+                                                   limits.max_chain_dof));
+  }
+  return std::shared_ptr<const ChainModel>(std::move(model));
+}
+
+}  // namespace motion
