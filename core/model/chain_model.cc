@@ -163,11 +163,11 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
   model->tip_offset = pending;
 
   if (model->dof() == 0) {
-    return absl::InvalidArgumentError(absl::StrCat("chain ", base_link, " -> ", tip_link,
+    return absl::InvalidArgumentError(absl::StrCat("tip_link: chain ", base_link, " -> ", tip_link,
                                                    " has no movable joint"));
   }
   if (model->dof() > limits.max_chain_dof) {
-    return absl::InvalidArgumentError(absl::StrCat("chain ", base_link, " -> ", tip_link,
+    return absl::InvalidArgumentError(absl::StrCat("tip_link: chain ", base_link, " -> ", tip_link,
                                                    " has ", model->dof(),
                                                    " degrees of freedom; the limit is ",
                                                    limits.max_chain_dof));

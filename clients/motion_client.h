@@ -1,0 +1,64 @@
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <grpcpp/grpcpp.h>
+
+#include "motion/v1/kinematics.grpc.pb.h"
+#include "motion/v1/motion_planner.grpc.pb.h"
+#include "motion/v1/robot_registry.grpc.pb.h"
+
+namespace motion::client {
+
+struct ClientOptions {
+  std::string target = "127.0.0.1:50051";
+  std::chrono::milliseconds timeout{10000};  ///< per-call deadline
+};
+
+/// \brief True when `status` is NOT_FOUND with google.rpc.ErrorInfo
+/// {reason: "ROBOT_NOT_REGISTERED", domain: "motion.v1"} in its details.
+bool IsRobotNotRegistered(const grpc::Status& status);
+
+/// \brief C++ client of motiond.
+///
+/// Resolves RobotRef the way stateless replicas need: robots the client
+/// knows (AddRobot) are sent by robot_id only; if a server answers
+/// ROBOT_NOT_REGISTERED (another replica, or evicted), the call is re-sent
+/// once with the URDF inline, transparently.
+class MotionClient {
+ public:
+  explicit MotionClient(std::shared_ptr<grpc::Channel> channel, ClientOptions options = {});
+  static std::unique_ptr<MotionClient> Connect(const ClientOptions& options);
+
+  /// \brief Remembers `urdf` and returns its robot_id (computed locally).
+  std::string AddRobot(const std::string& urdf);
+
+  grpc::Status RegisterRobot(const std::string& urdf, v1::RegisterRobotResponse* response);
+  grpc::Status GetRobot(const v1::GetRobotRequest& request, v1::RobotInfo* response);
+  grpc::Status ListRobots(v1::ListRobotsResponse* response);
+  grpc::Status ComputeFk(v1::ComputeFkRequest request, v1::ComputeFkResponse* response);
+  grpc::Status ComputeJacobian(v1::ComputeJacobianRequest request,
+                               v1::ComputeJacobianResponse* response);
+
+  const std::shared_ptr<grpc::Channel>& channel() const { return channel_; }
+
+ private:
+  void SetDeadline(grpc::ClientContext& context) const;
+  /// Sends `request` with robot_id only when the URDF is known, and once
+  /// more with the URDF if the server does not have the robot.
+  template <typename Request, typename Response, typename Call>
+  grpc::Status CallWithRobot(Request& request, Response* response, Call call);
+
+  ClientOptions options_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::RobotRegistry::Stub> registry_;
+  std::unique_ptr<v1::Kinematics::Stub> kinematics_;
+  std::mutex mutex_;
+  std::map<std::string, std::string> urdf_by_id_;
+};
+
+}  // namespace motion::client

@@ -1,0 +1,204 @@
+// motionctl: command-line client of motiond. `motionctl help` lists commands.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "clients/motion_client.h"
+#include "clients/motionctl/command_line.h"
+#include "clients/motionctl/output.h"
+#include "clients/motionctl/robot_argument.h"
+
+namespace {
+
+constexpr char kUsage[] = R"(usage: motionctl [--target=HOST:PORT] [--json] COMMAND ...
+
+commands:
+  register FILE.urdf            register a robot, print its id and chain
+  robots                        list registered robots
+  robot ROBOT                   joints, limits and candidate chains of a robot
+  fk ROBOT q1 ... qn            flange and TCP pose (--tool="x y z qx qy qz qw",
+                                --all_links to add every link of the chain)
+  jacobian ROBOT q1 ... qn      6 x n Jacobian, manipulability, condition number
+
+ROBOT is a robot_id (sha256:...), a .urdf file, or a registered robot's name.
+flags: --target (default 127.0.0.1:50051), --json, --base=LINK --tip=LINK
+       (choose a chain other than the default), --timeout=SECONDS (default 10)
+)";
+
+using motion::client::MotionClient;
+namespace v1 = motion::v1;
+using motionctl::CommandLine;
+
+bool ParseDoubles(const std::vector<std::string>& words, std::size_t from,
+                  google::protobuf::RepeatedField<double>* out) {
+  for (std::size_t i = from; i < words.size(); ++i) {
+    char* end = nullptr;
+    const double value = std::strtod(words[i].c_str(), &end);
+    if (end == words[i].c_str() || *end != '\0') {
+      std::cerr << "motionctl: '" << words[i] << "' is not a number\n";
+      return false;
+    }
+    out->Add(value);
+  }
+  return true;
+}
+
+bool ParseTool(const CommandLine& cli, v1::Pose* tool) {
+  std::istringstream in(cli.Flag("tool"));
+  double v[7];
+  for (double& x : v) {
+    if (!(in >> x)) {
+      std::cerr << "motionctl: --tool wants 7 numbers \"x y z qx qy qz qw\"\n";
+      return false;
+    }
+  }
+  tool->mutable_position()->set_x(v[0]);
+  tool->mutable_position()->set_y(v[1]);
+  tool->mutable_position()->set_z(v[2]);
+  tool->mutable_orientation()->set_x(v[3]);
+  tool->mutable_orientation()->set_y(v[4]);
+  tool->mutable_orientation()->set_z(v[5]);
+  tool->mutable_orientation()->set_w(v[6]);
+  return true;
+}
+
+void PrintRobotInfo(const v1::RobotInfo& info, bool details) {
+  std::printf("robot    %s\nid       %s\nchain    %s -> %s (%d DOF)\n", info.name().c_str(),
+              info.robot_id().c_str(), info.base_link().c_str(), info.tip_link().c_str(),
+              info.dof());
+  if (!details) return;
+  std::printf("rule     %s\n\n%-24s %-10s %12s %12s %10s %10s\n", info.chain_rule().c_str(),
+              "joint", "type", "lower", "upper", "vel", "acc");
+  for (const auto& j : info.joints()) {
+    std::printf("%-24s %-10s %12.6f %12.6f %10.4f %10.4f\n", j.name().c_str(),
+                v1::JointType_Name(j.type()).c_str(), j.lower(), j.upper(), j.max_velocity(),
+                j.max_acceleration());
+  }
+  for (const auto& m : info.mimic_joints()) {
+    std::printf("mimic    %s = %g * %s + %g\n", m.name().c_str(), m.multiplier(),
+                m.mimics().c_str(), m.offset());
+  }
+  std::printf("\nchains (--base/--tip):\n");
+  for (const auto& c : info.candidate_chains()) {
+    std::printf("  %s -> %s (%d DOF)\n", c.base_link().c_str(), c.tip_link().c_str(), c.dof());
+  }
+}
+
+int Register(MotionClient& client, const CommandLine& cli) {
+  if (cli.positional.size() != 2) return std::fprintf(stderr, "%s", kUsage), 1;
+  std::ifstream in(cli.positional[1], std::ios::binary);
+  if (!in) return std::fprintf(stderr, "motionctl: cannot read %s\n", cli.positional[1].c_str()), 1;
+  std::stringstream text;
+  text << in.rdbuf();
+  v1::RegisterRobotResponse response;
+  grpc::Status status = client.RegisterRobot(text.str(), &response);
+  if (!status.ok()) return motionctl::ReportRpcError("RegisterRobot", status);
+  if (cli.Has("json")) return std::cout << motionctl::ToJson(response) << "\n", 0;
+  PrintRobotInfo(response.info(), false);
+  return 0;
+}
+
+int Robots(MotionClient& client, const CommandLine& cli) {
+  v1::ListRobotsResponse response;
+  grpc::Status status = client.ListRobots(&response);
+  if (!status.ok()) return motionctl::ReportRpcError("ListRobots", status);
+  if (cli.Has("json")) return std::cout << motionctl::ToJson(response) << "\n", 0;
+  std::printf("%-24s %4s  %-34s %s\n", "name", "dof", "chain", "robot_id");
+  for (const auto& r : response.robots()) {
+    const std::string chain = r.base_link() + " -> " + r.tip_link();
+    std::printf("%-24s %4d  %-34s %s\n", r.name().c_str(), r.dof(), chain.c_str(),
+                r.robot_id().c_str());
+  }
+  return 0;
+}
+
+int Robot(MotionClient& client, const CommandLine& cli) {
+  if (cli.positional.size() != 2) return std::fprintf(stderr, "%s", kUsage), 1;
+  v1::GetRobotRequest request;
+  request.set_robot_id(motionctl::ResolveRobotArgument(client, cli.positional[1]));
+  if (request.robot_id().empty()) return 1;
+  request.set_base_link(cli.Flag("base"));
+  request.set_tip_link(cli.Flag("tip"));
+  v1::RobotInfo info;
+  grpc::Status status = client.GetRobot(request, &info);
+  if (!status.ok()) return motionctl::ReportRpcError("GetRobot", status);
+  if (cli.Has("json")) return std::cout << motionctl::ToJson(info) << "\n", 0;
+  PrintRobotInfo(info, true);
+  return 0;
+}
+
+// Fills robot and joints of an FK/Jacobian request from the command line.
+template <typename Request>
+bool FillRobotAndJoints(MotionClient& client, const CommandLine& cli, Request* request) {
+  if (cli.positional.size() < 2) return std::fprintf(stderr, "%s", kUsage), false;
+  const std::string id = motionctl::ResolveRobotArgument(client, cli.positional[1]);
+  if (id.empty()) return false;
+  request->mutable_robot()->set_robot_id(id);
+  request->mutable_robot()->set_base_link(cli.Flag("base"));
+  request->mutable_robot()->set_tip_link(cli.Flag("tip"));
+  if (cli.Has("tool") && !ParseTool(cli, request->mutable_tool())) return false;
+  return ParseDoubles(cli.positional, 2, request->mutable_joints());
+}
+
+int Fk(MotionClient& client, const CommandLine& cli) {
+  v1::ComputeFkRequest request;
+  if (!FillRobotAndJoints(client, cli, &request)) return 1;
+  request.set_all_links(cli.Has("all_links"));
+  v1::ComputeFkResponse response;
+  grpc::Status status = client.ComputeFk(request, &response);
+  if (!status.ok()) return motionctl::ReportRpcError("ComputeFk", status);
+  if (cli.Has("json")) return std::cout << motionctl::ToJson(response) << "\n", 0;
+  std::printf("flange  %s\ntcp     %s\n", motionctl::FormatPose(response.flange()).c_str(),
+              motionctl::FormatPose(response.tcp()).c_str());
+  for (const auto& link : response.links()) {
+    std::printf("  %-22s %s\n", link.link().c_str(), motionctl::FormatPose(link.pose()).c_str());
+  }
+  return 0;
+}
+
+int Jacobian(MotionClient& client, const CommandLine& cli) {
+  v1::ComputeJacobianRequest request;
+  if (!FillRobotAndJoints(client, cli, &request)) return 1;
+  v1::ComputeJacobianResponse response;
+  grpc::Status status = client.ComputeJacobian(request, &response);
+  if (!status.ok()) return motionctl::ReportRpcError("ComputeJacobian", status);
+  if (cli.Has("json")) return std::cout << motionctl::ToJson(response) << "\n", 0;
+  static const char* kRows[] = {"vx", "vy", "vz", "wx", "wy", "wz"};
+  for (int r = 0; r < response.rows(); ++r) {
+    std::printf("%s ", kRows[r % 6]);
+    for (int c = 0; c < response.cols(); ++c) {
+      std::printf(" %10.6f", response.data(r * response.cols() + c));
+    }
+    std::printf("\n");
+  }
+  std::printf("manipulability %.6g   condition number %.6g\n", response.manipulability(),
+              response.condition_number());
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const CommandLine cli = motionctl::ParseCommandLine(argc, argv, {"json", "all_links", "help"});
+  if (cli.positional.empty() || cli.Has("help") || cli.positional[0] == "help") {
+    std::printf("%s", kUsage);
+    return cli.positional.empty() && !cli.Has("help") ? 1 : 0;
+  }
+  motion::client::ClientOptions options;
+  options.target = cli.Flag("target", "127.0.0.1:50051");
+  options.timeout = std::chrono::milliseconds(
+      static_cast<long>(1000 * std::atof(cli.Flag("timeout", "10").c_str())));
+  auto client = MotionClient::Connect(options);
+
+  const std::string& command = cli.positional[0];
+  if (command == "register") return Register(*client, cli);
+  if (command == "robots") return Robots(*client, cli);
+  if (command == "robot") return Robot(*client, cli);
+  if (command == "fk") return Fk(*client, cli);
+  if (command == "jacobian") return Jacobian(*client, cli);
+  std::fprintf(stderr, "motionctl: unknown command '%s'\n\n%s", command.c_str(), kUsage);
+  return 1;
+}

@@ -1,0 +1,74 @@
+#include "server/kinematics_service.h"
+
+#include <vector>
+
+#include "core/kinematics/forward_kinematics.h"
+#include "core/kinematics/jacobian.h"
+#include "core/kinematics/joint_vector_check.h"
+#include "server/proto_conversion.h"
+
+namespace motion::server {
+namespace {
+
+std::vector<double> ToVector(const google::protobuf::RepeatedField<double>& values) {
+  return std::vector<double>(values.begin(), values.end());
+}
+
+}  // namespace
+
+grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerContext* context,
+                                                       const v1::ComputeFkRequest* request,
+                                                       v1::ComputeFkResponse* response) {
+  return RunUnaryOnPool(
+      env_, context, "ComputeFk",
+      [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
+        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
+        if (!resolved.ok()) return resolved.status();
+        const ChainModel& chain = *resolved->chain;
+        const std::vector<double> q = ToVector(request->joints());
+        if (auto status = CheckJointVector(chain, q, "joints"); !status.ok()) return status;
+        absl::StatusOr<Pose> tool =
+            OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
+        if (!tool.ok()) return tool.status();
+
+        ChainData& data = workspace.DataFor(resolved->chain);
+        const Eigen::Isometry3d flange =
+            ForwardKinematics(chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
+        PoseToProto(flange, response->mutable_flange());
+        PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
+        if (request->all_links()) {
+          for (const LinkPose& link : LinkPoses(chain, data)) {
+            auto* out = response->add_links();
+            out->set_link(link.link);
+            PoseToProto(link.pose, out->mutable_pose());
+          }
+        }
+        return absl::OkStatus();
+      });
+}
+
+grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
+    grpc::CallbackServerContext* context, const v1::ComputeJacobianRequest* request,
+    v1::ComputeJacobianResponse* response) {
+  return RunUnaryOnPool(
+      env_, context, "ComputeJacobian",
+      [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
+        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
+        if (!resolved.ok()) return resolved.status();
+        const ChainModel& chain = *resolved->chain;
+        const std::vector<double> q = ToVector(request->joints());
+        if (auto status = CheckJointVector(chain, q, "joints"); !status.ok()) return status;
+        absl::StatusOr<Pose> tool =
+            OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
+        if (!tool.ok()) return tool.status();
+
+        Jacobian jacobian;
+        motion::ComputeJacobian(chain, workspace.DataFor(resolved->chain),
+                        Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()), tool->ToIsometry(),
+                        jacobian);
+        FillJacobian(jacobian, MeasureJacobian(jacobian), response);
+        return absl::OkStatus();
+      });
+}
+
+}  // namespace motion::server

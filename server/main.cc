@@ -1,0 +1,80 @@
+// motiond: the gRPC motion-planning service. Flags are part of the contract
+// (design.md); run with --help for the list.
+#include <csignal>
+#include <cstdlib>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "server/metrics_exporter.h"
+#include "server/motiond_server.h"
+
+ABSL_FLAG(std::string, listen, "127.0.0.1:50051", "gRPC listen address HOST:PORT");
+ABSL_FLAG(std::string, metrics_listen, "127.0.0.1:9464",
+          "Prometheus /metrics address HOST:PORT; empty disables");
+ABSL_FLAG(std::string, robots_dir, "", "Register every *.urdf in this folder at start-up");
+ABSL_FLAG(int, workers, 0, "Solver threads (0 = number of cores)");
+ABSL_FLAG(int, max_queue, 1024, "Solver tasks queued before requests get RESOURCE_EXHAUSTED");
+ABSL_FLAG(std::string, log_level, "info", "trace, debug, info, warn, error, critical, off");
+ABSL_FLAG(int, registry_max_robots, 256, "Robots kept in the registry cache (LRU)");
+ABSL_FLAG(int64_t, registry_max_bytes, 256ll << 20, "Registry cache bound in bytes (LRU)");
+ABSL_FLAG(int64_t, max_urdf_bytes, 4ll << 20, "Largest URDF accepted, bytes");
+ABSL_FLAG(int, max_message_bytes, 16 << 20, "Largest gRPC message sent or received, bytes");
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage("motiond --listen=127.0.0.1:50051 [--robots_dir=DIR] ...");
+  absl::ParseCommandLine(argc, argv);
+
+  const auto level = spdlog::level::from_str(absl::GetFlag(FLAGS_log_level));
+  if (level == spdlog::level::off && absl::GetFlag(FLAGS_log_level) != "off") {
+    spdlog::error("--log_level={}: unknown level", absl::GetFlag(FLAGS_log_level));
+    return EXIT_FAILURE;
+  }
+  spdlog::set_level(level);
+
+  // Block the shutdown signals before any thread exists, so every thread
+  // inherits the mask and only sigwait below receives them.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  motion::server::ServerOptions options;
+  options.listen = absl::GetFlag(FLAGS_listen);
+  options.robots_dir = absl::GetFlag(FLAGS_robots_dir);
+  options.workers = absl::GetFlag(FLAGS_workers);
+  options.max_queue = static_cast<std::size_t>(std::max(1, absl::GetFlag(FLAGS_max_queue)));
+  options.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
+  options.registry.max_robots =
+      static_cast<std::size_t>(std::max(1, absl::GetFlag(FLAGS_registry_max_robots)));
+  options.registry.max_bytes = static_cast<std::size_t>(absl::GetFlag(FLAGS_registry_max_bytes));
+  options.registry.model_limits.max_urdf_bytes =
+      static_cast<std::size_t>(absl::GetFlag(FLAGS_max_urdf_bytes));
+
+  std::unique_ptr<motion::server::MetricsExporter> metrics;
+  if (const std::string address = absl::GetFlag(FLAGS_metrics_listen); !address.empty()) {
+    auto started = motion::server::MetricsExporter::Start(address);
+    if (!started.ok()) {
+      spdlog::critical("{}", started.status().ToString());
+      return EXIT_FAILURE;
+    }
+    metrics = *std::move(started);
+    spdlog::info("metrics on http://{}/metrics", address);
+  }
+
+  auto server = motion::server::MotiondServer::Start(options);
+  if (!server.ok()) {
+    spdlog::critical("{}", server.status().ToString());
+    return EXIT_FAILURE;
+  }
+
+  int received = 0;
+  sigwait(&signals, &received);
+  spdlog::info("signal {} received: draining", received);
+  (*server)->Shutdown();
+  return EXIT_SUCCESS;
+}

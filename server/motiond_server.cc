@@ -1,0 +1,103 @@
+#include "server/motiond_server.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <spdlog/spdlog.h>
+
+#include "absl/strings/str_cat.h"
+
+namespace motion::server {
+namespace {
+
+int ResolveWorkers(int requested) {
+  if (requested > 0) return requested;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+}  // namespace
+
+MotiondServer::MotiondServer(const ServerOptions& options)
+    : options_(options),
+      registry_(options.registry),
+      pool_(ResolveWorkers(options.workers), options.max_queue),
+      registry_service_(ServiceEnv{registry_, pool_}),
+      kinematics_service_(ServiceEnv{registry_, pool_}) {}
+
+MotiondServer::~MotiondServer() { Shutdown(std::chrono::milliseconds(0)); }
+
+absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(
+    const ServerOptions& options) {
+  std::unique_ptr<MotiondServer> server(new MotiondServer(options));
+  if (!options.robots_dir.empty()) {
+    if (auto status = server->PreloadRobots(options.robots_dir); !status.ok()) return status;
+  }
+
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &server->port_);
+  builder.SetMaxReceiveMessageSize(options.max_message_bytes);
+  builder.SetMaxSendMessageSize(options.max_message_bytes);
+  builder.RegisterService(&server->registry_service_);
+  builder.RegisterService(&server->kinematics_service_);
+  builder.RegisterService(&server->planner_service_);
+  server->server_ = builder.BuildAndStart();
+  if (!server->server_ || server->port_ == 0) {
+    return absl::UnavailableError(absl::StrCat("--listen=", options.listen,
+                                               ": could not bind (address in use or invalid?)"));
+  }
+  server->server_->GetHealthCheckService()->SetServingStatus(true);
+  spdlog::info("motiond listening on {} (port {}), {} solver workers, queue {}", options.listen,
+               server->port_, server->pool_.workers(), options.max_queue);
+  return server;
+}
+
+absl::Status MotiondServer::PreloadRobots(const std::string& dir) {
+  std::error_code error;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    if (entry.path().extension() == ".urdf") files.push_back(entry.path());
+  }
+  if (error) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--robots_dir=", dir, ": cannot read: ", error.message()));
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& path : files) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    absl::StatusOr<RegisteredRobot> robot = registry_.Register(text.str());
+    if (!robot.ok()) {
+      // One broken file must not take the whole service down.
+      spdlog::error("--robots_dir: {} not loaded: {}", path.string(), robot.status().ToString());
+      continue;
+    }
+    const auto& chain = robot->model->default_chain();
+    spdlog::info("preloaded {} ({}) {} -> {} as {}", path.filename().string(),
+                 robot->model->name(), chain.base_link, chain.tip_link, robot->robot_id);
+  }
+  return absl::OkStatus();
+}
+
+void MotiondServer::Shutdown(std::chrono::milliseconds grace) {
+  if (shut_down_) return;
+  shut_down_ = true;
+  if (server_) {
+    server_->GetHealthCheckService()->SetServingStatus(false);
+    // Calls still running at the deadline are cancelled; their pool tasks
+    // still run (and finish the reactors), so the pool must outlive this.
+    server_->Shutdown(std::chrono::system_clock::now() + grace);
+  }
+  pool_.Stop();
+  spdlog::info("motiond stopped");
+}
+
+}  // namespace motion::server

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "server/robot_registry.h"
+
+namespace motion::server {
+
+/// \brief Everything that configures one motiond instance (the flags in
+/// main.cc fill it; tests build it directly).
+struct ServerOptions {
+  std::string listen = "127.0.0.1:50051";  ///< port 0 picks a free port
+  std::string robots_dir;                  ///< preload every *.urdf here
+  int workers = 0;                         ///< 0 = hardware threads
+  std::size_t max_queue = 1024;            ///< queued solver tasks before RESOURCE_EXHAUSTED
+  int max_message_bytes = 16 << 20;        ///< gRPC receive/send limit
+  RegistryOptions registry;
+};
+
+}  // namespace motion::server

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <utility>
+
+#include <grpcpp/grpcpp.h>
+#include <spdlog/spdlog.h>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "core/model/chain_model.h"
+#include "motion/v1/common.pb.h"
+#include "server/robot_registry.h"
+#include "server/solver_pool.h"
+#include "server/status_conversion.h"
+
+namespace motion::server {
+
+/// \brief What every service handler needs: the registry and the pool.
+struct ServiceEnv {
+  RobotRegistry& registry;
+  SolverPool& pool;
+};
+
+/// \brief A robot and the chain a request selected on it.
+struct ResolvedChain {
+  RegisteredRobot robot;
+  std::shared_ptr<const ChainModel> chain;
+};
+
+/// \brief RobotRef -> model (registering an inline URDF) -> chain. Errors
+/// name the field under `field` ("robot.tip_link: ...").
+absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::RobotRef& ref,
+                                           absl::string_view field = "robot");
+
+/// \brief Runs a unary RPC's work on the solver pool and finishes the reactor
+/// with its status. `work(workspace)` returns an absl::Status and fills the
+/// response. A full queue finishes at once with RESOURCE_EXHAUSTED; a call
+/// cancelled or past its deadline while queued is not started.
+template <typename Work>
+grpc::ServerUnaryReactor* RunUnaryOnPool(ServiceEnv& env, grpc::CallbackServerContext* context,
+                                         const char* method, Work work) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  const auto start = std::chrono::steady_clock::now();
+  auto task = [reactor, context, method, start, work = std::move(work)](
+                  KinematicsWorkspace& workspace) mutable {
+    absl::Status status;
+    if (context->IsCancelled()) {
+      status = absl::CancelledError(absl::StrCat(method, ": cancelled before it started"));
+    } else {
+      status = work(workspace);
+    }
+    const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                            std::chrono::steady_clock::now() - start)
+                            .count();
+    if (status.code() == absl::StatusCode::kInvalidArgument ||
+        status.code() == absl::StatusCode::kNotFound) {
+      spdlog::warn("{} rejected: {}", method, status.ToString());
+    }
+    spdlog::debug("rpc {} code={} {}us", method, absl::StatusCodeToString(status.code()), micros);
+    reactor->Finish(ToGrpcStatus(status));
+  };
+  if (!env.pool.TrySubmit(std::move(task))) {
+    spdlog::warn("{} refused: solver queue full ({} queued)", method, env.pool.queue_depth());
+    reactor->Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                                 absl::StrCat("server busy: the solver queue holds ",
+                                              env.pool.max_queue(), " requests; retry later")));
+  }
+  return reactor;
+}
+
+}  // namespace motion::server
