@@ -1,0 +1,37 @@
+# The two commands: `make run` and `make test` (see README.md).
+BUILD_DIR ?= build
+BUILD_TYPE ?= Release
+JOBS ?= $(shell nproc)
+LISTEN ?= 127.0.0.1:50051
+METRICS_LISTEN ?= 127.0.0.1:9464
+CTEST_ARGS ?=
+
+.PHONY: all bootstrap configure build run test bench format clean
+
+all: build
+
+bootstrap:
+	@bash scripts/bootstrap.sh
+
+configure: bootstrap
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) > $(BUILD_DIR).configure.log 2>&1 \
+	  || (cat $(BUILD_DIR).configure.log; exit 1)
+
+build: configure
+	cmake --build $(BUILD_DIR) -j$(JOBS)
+
+run: build
+	$(BUILD_DIR)/server/motiond --listen=$(LISTEN) --metrics_listen=$(METRICS_LISTEN) \
+	  --robots_dir=robots --log_level=info
+
+test: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(JOBS) $(CTEST_ARGS)
+
+bench: build
+	bash bench/run_benchmarks.sh $(BUILD_DIR)
+
+format:
+	git ls-files '*.cc' '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log
