@@ -119,4 +119,17 @@ grpc::Status MotionClient::ComputeJacobian(v1::ComputeJacobianRequest request,
   });
 }
 
+grpc::Status MotionClient::ComputeIk(v1::ComputeIkRequest request, v1::IkResult* response) {
+  return CallWithRobot(request, response, [this](auto* context, const auto& r, auto* out) {
+    return kinematics_->ComputeIk(context, r, out);
+  });
+}
+
+grpc::Status MotionClient::CheckReachability(v1::CheckReachabilityRequest request,
+                                             v1::CheckReachabilityResponse* response) {
+  return CallWithRobot(request, response, [this](auto* context, const auto& r, auto* out) {
+    return kinematics_->CheckReachability(context, r, out);
+  });
+}
+
 }  // namespace motion::client

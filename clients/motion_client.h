@@ -43,6 +43,9 @@ class MotionClient {
   grpc::Status ComputeFk(v1::ComputeFkRequest request, v1::ComputeFkResponse* response);
   grpc::Status ComputeJacobian(v1::ComputeJacobianRequest request,
                                v1::ComputeJacobianResponse* response);
+  grpc::Status ComputeIk(v1::ComputeIkRequest request, v1::IkResult* response);
+  grpc::Status CheckReachability(v1::CheckReachabilityRequest request,
+                                 v1::CheckReachabilityResponse* response);
 
   const std::shared_ptr<grpc::Channel>& channel() const { return channel_; }
 

@@ -2,10 +2,12 @@
 
 #include <vector>
 
+#include "core/ik/ik_solver.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/kinematics/jacobian.h"
 #include "core/kinematics/joint_vector_check.h"
 #include "server/proto_conversion.h"
+#include "server/reachability_batch.h"
 
 namespace motion::server {
 namespace {
@@ -45,6 +47,37 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerConte
         }
         return absl::OkStatus();
       });
+}
+
+grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerContext* context,
+                                                       const v1::ComputeIkRequest* request,
+                                                       v1::IkResult* response) {
+  return RunUnaryOnPool(
+      env_, context, "ComputeIk",
+      [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
+        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
+        if (!resolved.ok()) return resolved.status();
+        absl::StatusOr<Pose> target = PoseFromProto(request->target(), "target");
+        if (!target.ok()) return target.status();
+        absl::StatusOr<Pose> tool =
+            OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
+        if (!tool.ok()) return tool.status();
+        absl::StatusOr<IkOptions> options = IkOptionsFromProto(request->options());
+        if (!options.ok()) return options.status();
+        absl::StatusOr<IkResult> result = SolveIk(workspace.For(resolved->chain), *target, *tool,
+                                                  ToVector(request->seed()), *options);
+        if (!result.ok()) return result.status();
+        IkResultToProto(*result, response);
+        return absl::OkStatus();
+      });
+}
+
+grpc::ServerUnaryReactor* KinematicsService::CheckReachability(
+    grpc::CallbackServerContext* context, const v1::CheckReachabilityRequest* request,
+    v1::CheckReachabilityResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  ReachabilityBatch::Start(env_, context, request, response, reactor);
+  return reactor;
 }
 
 grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(

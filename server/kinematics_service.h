@@ -5,8 +5,7 @@
 
 namespace motion::server {
 
-/// \brief motion.v1.Kinematics: FK and Jacobian (IK and reachability come
-/// with the IK solver and answer UNIMPLEMENTED until then).
+/// \brief motion.v1.Kinematics: FK, IK, Jacobian and reachability batches.
 class KinematicsService final : public v1::Kinematics::CallbackService {
  public:
   explicit KinematicsService(ServiceEnv env) : env_(env) {}
@@ -14,6 +13,12 @@ class KinematicsService final : public v1::Kinematics::CallbackService {
   grpc::ServerUnaryReactor* ComputeFk(grpc::CallbackServerContext* context,
                                       const v1::ComputeFkRequest* request,
                                       v1::ComputeFkResponse* response) override;
+  grpc::ServerUnaryReactor* ComputeIk(grpc::CallbackServerContext* context,
+                                      const v1::ComputeIkRequest* request,
+                                      v1::IkResult* response) override;
+  grpc::ServerUnaryReactor* CheckReachability(grpc::CallbackServerContext* context,
+                                              const v1::CheckReachabilityRequest* request,
+                                              v1::CheckReachabilityResponse* response) override;
   grpc::ServerUnaryReactor* ComputeJacobian(grpc::CallbackServerContext* context,
                                             const v1::ComputeJacobianRequest* request,
                                             v1::ComputeJacobianResponse* response) override;

@@ -27,8 +27,8 @@ MotiondServer::MotiondServer(const ServerOptions& options)
     : options_(options),
       registry_(options.registry),
       pool_(ResolveWorkers(options.workers), options.max_queue),
-      registry_service_(ServiceEnv{registry_, pool_}),
-      kinematics_service_(ServiceEnv{registry_, pool_}) {}
+      registry_service_(ServiceEnv{registry_, pool_, options_.limits}),
+      kinematics_service_(ServiceEnv{registry_, pool_, options_.limits}) {}
 
 MotiondServer::~MotiondServer() { Shutdown(std::chrono::milliseconds(0)); }
 

@@ -1,5 +1,8 @@
 #include "server/proto_conversion.h"
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
 namespace motion::server {
 namespace {
 
@@ -78,6 +81,63 @@ void FillRobotInfo(const std::string& robot_id, const RobotModel& model, const C
   out->set_joint_count(static_cast<int>(model.joints().size()));
   out->set_urdf_bytes(static_cast<int64_t>(model.urdf_bytes()));
   for (const ChainLink& link : chain.links) out->add_links(link.name);
+}
+
+absl::StatusOr<IkOptions> IkOptionsFromProto(const v1::IkOptions& in) {
+  IkOptions out;
+  absl::StatusOr<IkSolverKind> solver = ParseIkSolverKind(in.solver());
+  if (!solver.ok()) return solver.status();
+  out.solver = *solver;
+  if (in.position_tolerance() != 0) out.position_tolerance = in.position_tolerance();
+  if (in.orientation_tolerance() != 0) out.orientation_tolerance = in.orientation_tolerance();
+  if (in.max_iterations() != 0) out.max_iterations = in.max_iterations();
+  if (in.timeout() != 0) out.timeout = in.timeout();
+  if (in.max_solutions() != 0) out.max_solutions = in.max_solutions();
+  switch (in.mode()) {
+    case v1::IkOptions::MODE_UNSPECIFIED:
+    case v1::IkOptions::FIRST:
+      out.mode = IkMode::kFirst;
+      break;
+    case v1::IkOptions::CLOSEST:
+      out.mode = IkMode::kClosest;
+      break;
+    case v1::IkOptions::ALL:
+      out.mode = IkMode::kAll;
+      break;
+    default:
+      return absl::InvalidArgumentError(
+          absl::StrCat("options.mode: unknown value ", static_cast<int>(in.mode())));
+  }
+  return out;
+}
+
+void DiagnosticToProto(const Diagnostic& d, v1::Diagnostic* out) {
+  out->set_severity(static_cast<v1::Severity>(d.severity));
+  out->set_code(static_cast<v1::DiagnosticCode>(d.code));
+  out->set_message(d.message);
+  out->set_segment_id(d.segment_id);
+  out->set_point_index(d.point_index);
+  out->set_joint_name(d.joint_name);
+  out->set_value(d.value);
+  out->set_limit(d.limit);
+  out->set_time(d.time);
+}
+
+void IkResultToProto(const IkResult& result, v1::IkResult* out) {
+  out->set_ok(result.ok);
+  out->mutable_joints()->Add(result.joints.data(), result.joints.data() + result.joints.size());
+  out->set_position_error(result.position_error);
+  out->set_orientation_error(result.orientation_error);
+  out->set_iterations(result.iterations);
+  out->set_attempts(result.attempts);
+  out->set_outcome(IkOutcomeName(result.outcome));
+  out->set_min_singular_value(result.min_singular_value);
+  for (const Diagnostic& d : result.diagnostics) DiagnosticToProto(d, out->add_diagnostics());
+  if (!result.solutions.empty()) {
+    for (const Eigen::VectorXd& s : result.solutions) {
+      out->add_solutions()->mutable_joints()->Add(s.data(), s.data() + s.size());
+    }
+  }
 }
 
 void FillJacobian(const Jacobian& jacobian, const JacobianMeasures& measures,

@@ -6,7 +6,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/diagnostics/diagnostic.h"
 #include "core/geometry/pose.h"
+#include "core/ik/ik_options.h"
+#include "core/ik/ik_result.h"
 #include "core/kinematics/jacobian.h"
 #include "core/model/chain_model.h"
 #include "core/model/robot_model.h"
@@ -29,6 +32,14 @@ void PoseToProto(const Eigen::Isometry3d& transform, v1::Pose* out);
 /// \brief RobotInfo of `chain` (the default chain or the one a caller named).
 void FillRobotInfo(const std::string& robot_id, const RobotModel& model, const ChainModel& chain,
                    v1::RobotInfo* out);
+
+/// \brief IkOptions from the request; zero fields take the core defaults,
+/// negative ones are passed on so validation can name them.
+absl::StatusOr<IkOptions> IkOptionsFromProto(const v1::IkOptions& options);
+
+void IkResultToProto(const IkResult& result, v1::IkResult* out);
+
+void DiagnosticToProto(const Diagnostic& diagnostic, v1::Diagnostic* out);
 
 void FillJacobian(const Jacobian& jacobian, const JacobianMeasures& measures,
                   v1::ComputeJacobianResponse* out);

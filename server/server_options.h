@@ -7,6 +7,11 @@
 
 namespace motion::server {
 
+/// \brief Per-request bounds, each refused with INVALID_ARGUMENT naming it.
+struct RequestLimits {
+  int max_batch_targets = 10000;  ///< CheckReachability targets per request
+};
+
 /// \brief Everything that configures one motiond instance (the flags in
 /// main.cc fill it; tests build it directly).
 struct ServerOptions {
@@ -16,6 +21,7 @@ struct ServerOptions {
   std::size_t max_queue = 1024;            ///< queued solver tasks before RESOURCE_EXHAUSTED
   int max_message_bytes = 16 << 20;        ///< gRPC receive/send limit
   RegistryOptions registry;
+  RequestLimits limits;
 };
 
 }  // namespace motion::server

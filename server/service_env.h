@@ -13,6 +13,7 @@
 #include "core/model/chain_model.h"
 #include "motion/v1/common.pb.h"
 #include "server/robot_registry.h"
+#include "server/server_options.h"
 #include "server/solver_pool.h"
 #include "server/status_conversion.h"
 
@@ -22,6 +23,7 @@ namespace motion::server {
 struct ServiceEnv {
   RobotRegistry& registry;
   SolverPool& pool;
+  const RequestLimits& limits;
 };
 
 /// \brief A robot and the chain a request selected on it.

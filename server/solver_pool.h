@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/kinematics/kinematics_workspace.h"
+#include "core/workspace/kinematics_workspace.h"
 
 namespace motion::server {
 

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -22,6 +23,9 @@ commands:
   fk ROBOT q1 ... qn            flange and TCP pose (--tool="x y z qx qy qz qw",
                                 --all_links to add every link of the chain)
   jacobian ROBOT q1 ... qn      6 x n Jacobian, manipulability, condition number
+  ik ROBOT x y z qx qy qz qw    joints that put the TCP at the pose (--seed="q1 ... qn",
+                                --tool=..., --solver=lm|kdl_nr_jl|kdl_lma, --all for every
+                                distinct solution found)
 
 ROBOT is a robot_id (sha256:...), a .urdf file, or a registered robot's name.
 flags: --target (default 127.0.0.1:50051), --json, --base=LINK --tip=LINK
@@ -179,10 +183,61 @@ int Jacobian(MotionClient& client, const CommandLine& cli) {
   return 0;
 }
 
+bool ParseSeed(const CommandLine& cli, google::protobuf::RepeatedField<double>* seed) {
+  std::istringstream in(cli.Flag("seed"));
+  std::vector<std::string> words{std::istream_iterator<std::string>(in), {}};
+  return ParseDoubles(words, 0, seed);
+}
+
+int Ik(MotionClient& client, const CommandLine& cli) {
+  if (cli.positional.size() != 9) return std::fprintf(stderr, "%s", kUsage), 1;
+  v1::ComputeIkRequest request;
+  const std::string id = motionctl::ResolveRobotArgument(client, cli.positional[1]);
+  if (id.empty()) return 1;
+  request.mutable_robot()->set_robot_id(id);
+  request.mutable_robot()->set_base_link(cli.Flag("base"));
+  request.mutable_robot()->set_tip_link(cli.Flag("tip"));
+  google::protobuf::RepeatedField<double> pose;
+  if (!ParseDoubles(cli.positional, 2, &pose)) return 1;
+  auto* target = request.mutable_target();
+  target->mutable_position()->set_x(pose[0]);
+  target->mutable_position()->set_y(pose[1]);
+  target->mutable_position()->set_z(pose[2]);
+  target->mutable_orientation()->set_x(pose[3]);
+  target->mutable_orientation()->set_y(pose[4]);
+  target->mutable_orientation()->set_z(pose[5]);
+  target->mutable_orientation()->set_w(pose[6]);
+  if (cli.Has("tool") && !ParseTool(cli, request.mutable_tool())) return 1;
+  if (cli.Has("seed") && !ParseSeed(cli, request.mutable_seed())) return 1;
+  request.mutable_options()->set_solver(cli.Flag("solver"));
+  if (cli.Has("all")) request.mutable_options()->set_mode(v1::IkOptions::ALL);
+  v1::IkResult result;
+  grpc::Status status = client.ComputeIk(request, &result);
+  if (!status.ok()) return motionctl::ReportRpcError("ComputeIk", status);
+  if (cli.Has("json")) return std::cout << motionctl::ToJson(result) << "\n", result.ok() ? 0 : 3;
+  std::printf("%s  (%s)  position error %.3g m, orientation error %.3g rad, %d iterations, "
+              "%d starts\n",
+              result.ok() ? "ok" : "FAILED", result.outcome().c_str(), result.position_error(),
+              result.orientation_error(), result.iterations(), result.attempts());
+  std::printf("joints ");
+  for (double q : result.joints()) std::printf(" %.6f", q);
+  std::printf("\n");
+  for (const auto& s : result.solutions()) {
+    std::printf("  alt  ");
+    for (double q : s.joints()) std::printf(" %.6f", q);
+    std::printf("\n");
+  }
+  for (const auto& d : result.diagnostics()) {
+    std::printf("%s %s: %s\n", v1::Severity_Name(d.severity()).c_str(),
+                v1::DiagnosticCode_Name(d.code()).c_str(), d.message().c_str());
+  }
+  return result.ok() ? 0 : 3;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const CommandLine cli = motionctl::ParseCommandLine(argc, argv, {"json", "all_links", "help"});
+  const CommandLine cli = motionctl::ParseCommandLine(argc, argv, {"json", "all_links", "all", "help"});
   if (cli.positional.empty() || cli.Has("help") || cli.positional[0] == "help") {
     std::printf("%s", kUsage);
     return cli.positional.empty() && !cli.Has("help") ? 1 : 0;
@@ -199,6 +254,7 @@ int main(int argc, char** argv) {
   if (command == "robot") return Robot(*client, cli);
   if (command == "fk") return Fk(*client, cli);
   if (command == "jacobian") return Jacobian(*client, cli);
+  if (command == "ik") return Ik(*client, cli);
   std::fprintf(stderr, "motionctl: unknown command '%s'\n\n%s", command.c_str(), kUsage);
   return 1;
 }

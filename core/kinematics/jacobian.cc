@@ -12,6 +12,11 @@ void ComputeJacobian(const ChainModel& model, ChainData& data,
                      const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Isometry3d& tool,
                      Jacobian& jacobian) {
   const Eigen::Vector3d reference = (ForwardKinematics(model, data, q) * tool).translation();
+  JacobianFromFrames(model, data, reference, jacobian);
+}
+
+void JacobianFromFrames(const ChainModel& model, const ChainData& data,
+                        const Eigen::Vector3d& reference, Jacobian& jacobian) {
   jacobian.setZero(6, model.dof());
   for (std::size_t k = 0; k < model.joints.size(); ++k) {
     const ChainJoint& joint = model.joints[k];

@@ -22,6 +22,12 @@ void ComputeJacobian(const ChainModel& model, ChainData& data,
                      const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Isometry3d& tool,
                      Jacobian& jacobian);
 
+/// \brief The same Jacobian from the joint frames already in `data` (of the
+/// last ForwardKinematics call), for a reference point given in the base
+/// frame. Lets an iterative solver reuse the FK it just evaluated.
+void JacobianFromFrames(const ChainModel& model, const ChainData& data,
+                        const Eigen::Vector3d& reference, Jacobian& jacobian);
+
 /// \brief Singular-value measures of a Jacobian.
 ///
 /// `manipulability` is the product of the min(6, n) singular values: Yoshikawa's

@@ -1,0 +1,37 @@
+#include "core/diagnostics/diagnostic.h"
+
+namespace motion {
+
+const char* DiagnosticCodeName(DiagnosticCode code) {
+  switch (code) {
+    case DiagnosticCode::kInvalidModel:
+      return "INVALID_MODEL";
+    case DiagnosticCode::kTargetUnreachable:
+      return "TARGET_UNREACHABLE";
+    case DiagnosticCode::kIkFailed:
+      return "IK_FAILED";
+    case DiagnosticCode::kJointLimit:
+      return "JOINT_LIMIT";
+    case DiagnosticCode::kVelocityLimit:
+      return "VELOCITY_LIMIT";
+    case DiagnosticCode::kAccelLimit:
+      return "ACCEL_LIMIT";
+    case DiagnosticCode::kSingularity:
+      return "SINGULARITY";
+    case DiagnosticCode::kArcDegenerate:
+      return "ARC_DEGENERATE";
+    case DiagnosticCode::kPathEmpty:
+      return "PATH_EMPTY";
+    case DiagnosticCode::kZoneApproximated:
+      return "ZONE_APPROXIMATED";
+    case DiagnosticCode::kConfigurationFlip:
+      return "CONFIGURATION_FLIP";
+    case DiagnosticCode::kCartesianDeviation:
+      return "CARTESIAN_DEVIATION";
+    case DiagnosticCode::kMimicJoint:
+      return "MIMIC_JOINT";
+  }
+  return "UNKNOWN";
+}
+
+}  // namespace motion

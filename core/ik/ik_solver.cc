@@ -1,0 +1,294 @@
+#include "core/ik/ik_solver.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <Eigen/SVD>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "core/ik/joint_space.h"
+#include "core/ik/levenberg_marquardt_ik.h"
+#include "core/ik/reach_bound.h"
+#include "core/kinematics/forward_kinematics.h"
+#include "core/kinematics/joint_vector_check.h"
+
+namespace motion {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A descent that has not converged in this many FK evaluations rarely
+// will: a fresh start is cheaper (converging descents take 5-30).
+constexpr int kIterationsPerAttempt = 60;
+// Residuals above these after the whole budget mean "not in the workspace".
+constexpr double kUnreachablePosition = 1e-3;
+constexpr double kUnreachableRotation = 1e-2;
+// Restart seed of the deterministic generator.
+constexpr std::uint64_t kRandomSeed = 0x6d6f74696f6e64ull;  // "motiond"
+
+absl::Status ValidateOptions(const IkOptions& o) {
+  if (!(o.position_tolerance > 0) || !std::isfinite(o.position_tolerance)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "options.position_tolerance: must be a positive number of metres, got ",
+        o.position_tolerance));
+  }
+  if (!(o.orientation_tolerance > 0) || !std::isfinite(o.orientation_tolerance)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "options.orientation_tolerance: must be a positive number of radians, got ",
+        o.orientation_tolerance));
+  }
+  if (o.max_iterations <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "options.max_iterations: must be positive, got ", o.max_iterations));
+  }
+  if (!(o.timeout > 0) || !std::isfinite(o.timeout)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("options.timeout: must be a positive number of seconds, got ", o.timeout));
+  }
+  if (o.max_solutions <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "options.max_solutions: must be positive, got ", o.max_solutions));
+  }
+  return absl::OkStatus();
+}
+
+double SeedDistance(const Eigen::VectorXd& q, const Eigen::VectorXd& seed) {
+  return (q - seed).norm();
+}
+
+double MinSingularValue(const ChainModel& model, ChainData& data, const Eigen::VectorXd& q,
+                        const Eigen::Isometry3d& tool) {
+  Jacobian j;
+  ComputeJacobian(model, data, q, tool, j);
+  Eigen::JacobiSVD<Eigen::MatrixXd> svd(j);
+  return svd.singularValues().tail<1>()[0];
+}
+
+void AddDiagnostic(IkResult& result, Severity severity, DiagnosticCode code, std::string message) {
+  Diagnostic d;
+  d.severity = severity;
+  d.code = code;
+  d.message = std::move(message);
+  result.diagnostics.push_back(std::move(d));
+}
+
+// The KDL baselines: one call, as a KDL user would make it, judged by the
+// same strict check as the default solver.
+IkResult SolveWithKdl(ChainWorkspace& ws, const Eigen::Isometry3d& target,
+                      const Eigen::Isometry3d& tool, const Eigen::VectorXd& seed,
+                      const IkOptions& options) {
+  const ChainModel& model = *ws.chain;
+  KdlIkSolvers& kdl = ws.Kdl();
+  // KDL solves for the flange: move the target back through the tool.
+  const Eigen::Isometry3d flange = target * tool.inverse();
+  KDL::Frame goal;
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c) goal.M(r, c) = flange.linear()(r, c);
+    goal.p(r) = flange.translation()(r);
+  }
+  KDL::JntArray q_init(model.dof()), q_out(model.dof());
+  q_init.data = seed;
+  if (options.solver == IkSolverKind::kKdlNrJl) {
+    kdl.nr_jl.CartToJnt(q_init, goal, q_out);
+  } else {
+    kdl.lma.CartToJnt(q_init, goal, q_out);
+  }
+  IkResult result;
+  result.joints = q_out.data;
+  result.attempts = 1;
+  result.iterations = options.solver == IkSolverKind::kKdlLma ? kdl.lma.lastNrOfIter
+                                                               : KdlIkSolvers::kNrJlMaxIterations;
+  const PoseError e =
+      ComputePoseError(ForwardKinematics(model, ws.data, result.joints) * tool, target);
+  result.position_error = e.position;
+  result.orientation_error = e.rotation;
+  const bool within = FirstJointOutsideLimits(model, result.joints) < 0;
+  result.ok = within && e.position <= options.position_tolerance &&
+              e.rotation <= options.orientation_tolerance;
+  result.outcome = result.ok ? IkOutcome::kOk
+                   : (e.position <= options.position_tolerance &&
+                      e.rotation <= options.orientation_tolerance)
+                       ? IkOutcome::kJointLimit
+                       : IkOutcome::kMaxIterations;
+  return result;
+}
+
+}  // namespace
+
+absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
+                                 const Pose& tool_pose, const std::vector<double>& seed_values,
+                                 const IkOptions& options) {
+  const ChainModel& model = *ws.chain;
+  if (auto status = ValidateOptions(options); !status.ok()) return status;
+  Eigen::VectorXd seed = MidRangeConfiguration(model);
+  if (!seed_values.empty()) {
+    if (auto status = CheckJointVector(model, seed_values, "seed"); !status.ok()) return status;
+    seed = Eigen::Map<const Eigen::VectorXd>(seed_values.data(), seed_values.size());
+  }
+  const Eigen::Isometry3d target = target_pose.ToIsometry();
+  const Eigen::Isometry3d tool = tool_pose.ToIsometry();
+
+  if (options.solver != IkSolverKind::kLevenbergMarquardt) {
+    if (!model.mimics.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "options.solver: ", IkSolverName(options.solver),
+          " cannot solve a chain with mimic joints; use the default solver"));
+    }
+    return SolveWithKdl(ws, target, tool, seed, options);
+  }
+
+  IkResult result;
+  result.joints = seed;
+  result.position_error = std::numeric_limits<double>::infinity();
+  result.orientation_error = std::numeric_limits<double>::infinity();
+
+  // Far beyond reach: no iteration can help.
+  const ReachBound reach = ComputeReachBound(model, tool);
+  const double distance = (target.translation() - reach.center).norm();
+  if (distance > reach.radius + options.position_tolerance) {
+    result.outcome = IkOutcome::kUnreachable;
+    const PoseError at_seed =
+        ComputePoseError(ForwardKinematics(model, ws.data, seed) * tool, target);
+    result.position_error = at_seed.position;
+    result.orientation_error = at_seed.rotation;
+    AddDiagnostic(result, Severity::kError, DiagnosticCode::kTargetUnreachable,
+                  absl::StrCat("target is ", distance, " m from the first joint; the arm reaches at most ",
+                               reach.radius, " m"));
+    return result;
+  }
+
+  LevenbergMarquardtSettings settings;
+  settings.position_tolerance = options.position_tolerance;
+  settings.orientation_tolerance = options.orientation_tolerance;
+  IkScratch& scratch = ws.ik;
+  SplitMix64 rng(kRandomSeed);
+  const auto deadline =
+      Clock::now() + std::chrono::nanoseconds(static_cast<std::int64_t>(options.timeout * 1e9));
+  double best_cost = std::numeric_limits<double>::infinity();
+  bool timed_out = false;
+
+  while (result.iterations < options.max_iterations) {
+    if (result.attempts == 0) {
+      scratch.q = seed;
+    } else {
+      if (Clock::now() > deadline) {
+        timed_out = true;
+        break;
+      }
+      RandomConfiguration(model, seed, rng, scratch.q);
+    }
+    ++result.attempts;
+    settings.max_iterations =
+        std::min(kIterationsPerAttempt, options.max_iterations - result.iterations);
+    const LevenbergMarquardtAttempt attempt =
+        RunLevenbergMarquardt(model, ws.data, scratch, target, tool, settings);
+    result.iterations += attempt.iterations;
+
+    if (attempt.converged) {
+      Eigen::VectorXd q = scratch.q;
+      NearestEquivalent(model, seed, q);
+      const PoseError e = ComputePoseError(ForwardKinematics(model, ws.data, q) * tool, target);
+      // Whole turns change sin/cos in the last bits only; keep the wrapped
+      // values if they still pass, else the ones that were checked.
+      if (e.position > options.position_tolerance || e.rotation > options.orientation_tolerance) {
+        q = scratch.q;
+      }
+      const bool distinct = std::none_of(
+          result.solutions.begin(), result.solutions.end(),
+          [&](const Eigen::VectorXd& s) { return (s - q).cwiseAbs().maxCoeff() < 1e-3; });
+      if (distinct) result.solutions.push_back(q);
+      if (options.mode == IkMode::kFirst ||
+          static_cast<int>(result.solutions.size()) >= options.max_solutions) {
+        break;
+      }
+      continue;
+    }
+    const double cost = attempt.error.position + attempt.error.rotation;
+    if (cost < best_cost) {
+      best_cost = cost;
+      result.joints = scratch.q;
+      result.position_error = attempt.error.position;
+      result.orientation_error = attempt.error.rotation;
+    }
+  }
+  if (!timed_out && result.iterations < options.max_iterations && result.solutions.empty()) {
+    timed_out = Clock::now() > deadline;
+  }
+
+  if (!result.solutions.empty()) {
+    std::sort(result.solutions.begin(), result.solutions.end(),
+              [&](const auto& a, const auto& b) {
+                return SeedDistance(a, seed) < SeedDistance(b, seed);
+              });
+    result.ok = true;
+    result.outcome = IkOutcome::kOk;
+    result.joints = result.solutions.front();
+    const PoseError e =
+        ComputePoseError(ForwardKinematics(model, ws.data, result.joints) * tool, target);
+    result.position_error = e.position;
+    result.orientation_error = e.rotation;
+    if (options.mode != IkMode::kAll) result.solutions.clear();
+    result.min_singular_value = MinSingularValue(model, ws.data, result.joints, tool);
+    if (result.min_singular_value < options.singularity_threshold) {
+      AddDiagnostic(result, Severity::kWarning, DiagnosticCode::kSingularity,
+                    absl::StrCat("solution is near a singularity: smallest singular value of the "
+                                 "Jacobian is ",
+                                 result.min_singular_value));
+    }
+    return result;
+  }
+
+  // Failed: is it the limits? Search without them from the seed and a few
+  // random starts (a small extra budget, only paid on failure).
+  LevenbergMarquardtSettings relaxed = settings;
+  relaxed.enforce_limits = false;
+  relaxed.max_iterations = kIterationsPerAttempt;
+  for (int i = 0; i < 8; ++i) {
+    if (i == 0) {
+      scratch.q = seed;
+    } else {
+      RandomConfiguration(model, seed, rng, scratch.q);
+    }
+    if (RunLevenbergMarquardt(model, ws.data, scratch, target, tool, relaxed).converged) {
+      Eigen::VectorXd q = scratch.q;
+      NearestEquivalent(model, seed, q);
+      const int joint = FirstJointOutsideLimits(model, q);
+      result.outcome = IkOutcome::kJointLimit;
+      Diagnostic d;
+      d.severity = Severity::kError;
+      d.code = DiagnosticCode::kJointLimit;
+      if (joint >= 0) {
+        const JointLimits& l = model.dof_limits[joint];
+        d.joint_name = model.dof_names[joint];
+        d.value = q[joint];
+        d.limit = q[joint] < l.lower ? l.lower : l.upper;
+        d.message = absl::StrCat("target is reachable only with ", d.joint_name, " at ", q[joint],
+                                 ", outside its limits [", l.lower, ", ", l.upper, "]");
+      } else {
+        d.message = "target is reachable only outside the joint limits";
+      }
+      result.diagnostics.push_back(std::move(d));
+      return result;
+    }
+  }
+  if (result.position_error > kUnreachablePosition ||
+      result.orientation_error > kUnreachableRotation) {
+    result.outcome = IkOutcome::kUnreachable;
+    AddDiagnostic(result, Severity::kError, DiagnosticCode::kTargetUnreachable,
+                  absl::StrCat("no configuration reaches the target: best residual ",
+                               result.position_error, " m, ", result.orientation_error, " rad"));
+  } else {
+    result.outcome = timed_out ? IkOutcome::kTimeout : IkOutcome::kMaxIterations;
+    AddDiagnostic(result, Severity::kError, DiagnosticCode::kIkFailed,
+                  absl::StrCat("IK did not converge within the ",
+                               timed_out ? "time budget" : "iteration budget",
+                               " (", result.iterations, " iterations, ", result.attempts,
+                               " starts): best residual ", result.position_error, " m, ",
+                               result.orientation_error, " rad"));
+  }
+  return result;
+}
+
+}  // namespace motion

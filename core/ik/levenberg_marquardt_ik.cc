@@ -1,0 +1,79 @@
+#include "core/ik/levenberg_marquardt_ik.h"
+
+#include "core/ik/joint_space.h"
+#include "core/kinematics/forward_kinematics.h"
+
+namespace motion {
+namespace {
+
+double WeightedCost(const PoseError& e, double w) {
+  return e.vector.head<3>().squaredNorm() + w * w * e.vector.tail<3>().squaredNorm();
+}
+
+bool Converged(const PoseError& e, const LevenbergMarquardtSettings& s) {
+  return e.position <= s.position_tolerance && e.rotation <= s.orientation_tolerance;
+}
+
+constexpr double kInitialLambda = 1e-4;
+constexpr double kMinLambda = 1e-12;
+constexpr double kMaxLambda = 1e6;
+
+}  // namespace
+
+LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainData& data,
+                                                IkScratch& scratch,
+                                                const Eigen::Isometry3d& target,
+                                                const Eigen::Isometry3d& tool,
+                                                const LevenbergMarquardtSettings& settings) {
+  LevenbergMarquardtAttempt attempt;
+  const double w = settings.rotation_weight;
+  if (settings.enforce_limits) EnforceLimits(model, scratch.q);
+  Eigen::Isometry3d tcp = ForwardKinematics(model, data, scratch.q) * tool;
+  attempt.iterations = 1;
+  attempt.error = ComputePoseError(tcp, target);
+  double cost = WeightedCost(attempt.error, w);
+  double lambda = kInitialLambda;
+
+  while (!Converged(attempt.error, settings) && attempt.iterations < settings.max_iterations) {
+    // Linearise at the accepted point: data holds its frames.
+    JacobianFromFrames(model, data, tcp.translation(), scratch.jacobian);
+    scratch.jacobian.bottomRows<3>() *= w;
+    Vector6d e = attempt.error.vector;
+    e.tail<3>() *= w;
+    scratch.normal.noalias() = scratch.jacobian.transpose() * scratch.jacobian;
+    scratch.gradient.noalias() = scratch.jacobian.transpose() * e;
+
+    bool accepted = false;
+    while (!accepted && attempt.iterations < settings.max_iterations) {
+      scratch.normal.diagonal().array() += lambda;
+      scratch.ldlt.compute(scratch.normal);
+      scratch.normal.diagonal().array() -= lambda;
+      scratch.step = scratch.ldlt.solve(scratch.gradient);
+      scratch.trial = scratch.q + scratch.step;
+      if (settings.enforce_limits) EnforceLimits(model, scratch.trial);
+
+      const Eigen::Isometry3d trial_tcp = ForwardKinematics(model, data, scratch.trial) * tool;
+      ++attempt.iterations;
+      const PoseError trial_error = ComputePoseError(trial_tcp, target);
+      const double trial_cost = WeightedCost(trial_error, w);
+      if (trial_cost < cost) {
+        scratch.q = scratch.trial;
+        tcp = trial_tcp;
+        attempt.error = trial_error;
+        cost = trial_cost;
+        lambda = std::max(lambda * 0.1, kMinLambda);
+        accepted = true;
+      } else {
+        lambda *= 10.0;
+        if (lambda > kMaxLambda) return attempt;  // no descent direction left: stuck
+      }
+    }
+    if (accepted) continue;
+  }
+  attempt.converged = Converged(attempt.error, settings);
+  // If the loop ended on a rejected trial, data holds the trial's frames;
+  // callers that need frames of scratch.q recompute them.
+  return attempt;
+}
+
+}  // namespace motion
