@@ -213,9 +213,10 @@ bool VerifyAgainstKdl(RobotBench& rb) {
   }
   if (rb.kdl_comparable) {
     std::fprintf(stderr,
-                 "verified %-20s %d DOF, %zu q: max |motiond - KDL| tip %.1e, links %.1e, "
-                 "Jacobian %.1e\n",
-                 rb.name.c_str(), chain.dof(), kPoolSize, worst_fk, worst_links, worst_jacobian);
+                 "verified %-18s %d DOF, %u KDL segments, %zu q: max |motiond - KDL| tip %.1e, "
+                 "links %.1e, Jacobian %.1e\n",
+                 rb.name.c_str(), chain.dof(), chain.kdl_chain.getNrOfSegments(), kPoolSize,
+                 worst_fk, worst_links, worst_jacobian);
   } else {
     std::fprintf(stderr, "%-20s has mimic joints in its default chain: no KDL comparison\n",
                  rb.name.c_str());
