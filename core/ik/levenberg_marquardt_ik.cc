@@ -65,12 +65,16 @@ LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainDa
         accepted = true;
       } else {
         lambda *= 10.0;
-        if (lambda > kMaxLambda) return attempt;  // no descent direction left: stuck
+        if (lambda > kMaxLambda) {  // no descent direction left: stuck
+          attempt.tcp = tcp;
+          return attempt;
+        }
       }
     }
     if (accepted) continue;
   }
   attempt.converged = Converged(attempt.error, settings);
+  attempt.tcp = tcp;
   // If the loop ended on a rejected trial, data holds the trial's frames;
   // callers that need frames of scratch.q recompute them.
   return attempt;

@@ -23,6 +23,7 @@ struct LevenbergMarquardtAttempt {
   bool converged = false;
   PoseError error;
   int iterations = 0;
+  Eigen::Isometry3d tcp = Eigen::Isometry3d::Identity();  ///< TCP at the final scratch.q
 };
 
 /// \brief One damped-least-squares descent from scratch.q towards `target`

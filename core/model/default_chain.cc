@@ -95,34 +95,41 @@ DefaultChain ChooseDefaultChain(const urdf::ModelInterface& model,
   const urdf::Link* last_arm_link = nullptr;
   int best_arm_dof = 0;
   std::vector<ChainCandidate> leaves;
-  std::vector<Visit> stack{{base, 0, 0, false, {}}};
-  while (!stack.empty()) {
-    Visit v = std::move(stack.back());
-    stack.pop_back();
-    if (v.link->child_links.empty() && v.link != base) {
-      leaves.push_back({base->name, v.link->name, v.dof});
-    }
-    for (const auto& child : v.link->child_links) {
-      const urdf::Joint& joint = *child->parent_joint;
-      Visit next{child.get(), v.arm_dof, v.dof, v.behind_gripper, v.masters_on_path};
-      if (IsMovable(joint)) {
-        const auto& d = joints.find(joint.name)->second;
-        const std::string& dof_name = d.mimic ? d.mimic->master : joint.name;
-        if (next.masters_on_path.insert(dof_name).second) ++next.dof;
-        if (gripper_joints.count(joint.name)) {
-          next.behind_gripper = true;
-        } else if (!v.behind_gripper) {
-          ++next.arm_dof;
-          if (next.arm_dof > best_arm_dof ||
-              (next.arm_dof == best_arm_dof && last_arm_link &&
-               child->name < last_arm_link->name)) {
-            best_arm_dof = next.arm_dof;
-            last_arm_link = child.get();
+  for (;;) {
+    std::vector<Visit> stack{{base, 0, 0, false, {}}};
+    while (!stack.empty()) {
+      Visit v = std::move(stack.back());
+      stack.pop_back();
+      if (v.link->child_links.empty() && v.link != base) {
+        leaves.push_back({base->name, v.link->name, v.dof});
+      }
+      for (const auto& child : v.link->child_links) {
+        const urdf::Joint& joint = *child->parent_joint;
+        Visit next{child.get(), v.arm_dof, v.dof, v.behind_gripper, v.masters_on_path};
+        if (IsMovable(joint)) {
+          const auto& d = joints.find(joint.name)->second;
+          const std::string& dof_name = d.mimic ? d.mimic->master : joint.name;
+          if (next.masters_on_path.insert(dof_name).second) ++next.dof;
+          if (gripper_joints.count(joint.name)) {
+            next.behind_gripper = true;
+          } else if (!v.behind_gripper) {
+            ++next.arm_dof;
+            if (next.arm_dof > best_arm_dof ||
+                (next.arm_dof == best_arm_dof && last_arm_link &&
+                 child->name < last_arm_link->name)) {
+              best_arm_dof = next.arm_dof;
+              last_arm_link = child.get();
+            }
           }
         }
+        stack.push_back(std::move(next));
       }
-      stack.push_back(std::move(next));
     }
+    // A URDF that is only a gripper (every movable joint in a mimic
+    // relation) has no arm joint: then its gripper joints are the chain.
+    if (last_arm_link != nullptr || gripper_joints.empty()) break;
+    gripper_joints.clear();
+    leaves.clear();
   }
 
   result.base_link = base->name;

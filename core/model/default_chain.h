@@ -32,7 +32,8 @@ struct DefaultChain {
 /// 2. Gripper joints are set aside: every joint that takes part in a mimic
 ///    relation (the follower and its master). Arm DOF of a link = movable
 ///    joints between base and it, gripper joints excluded; links behind a
-///    gripper joint (fingers) are not candidates.
+///    gripper joint (fingers) are not candidates. If that leaves no arm joint
+///    (the URDF is only a gripper), nothing is set aside.
 /// 3. The last arm link is the child of the deepest arm joint: the link with
 ///    the most arm DOF that a movable arm joint leads to (ties: the
 ///    lexicographically smallest name).

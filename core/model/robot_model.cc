@@ -1,5 +1,6 @@
 #include "core/model/robot_model.h"
 
+#include "absl/strings/str_cat.h"
 #include "core/model/urdf_parsing.h"
 #include "core/model/urdf_to_kdl_tree.h"
 
@@ -25,6 +26,11 @@ absl::StatusOr<std::shared_ptr<const RobotModel>> RobotModel::FromUrdf(
   model->memory_bytes_ = sizeof(RobotModel) + 1024 * (model->link_names_.size() + 1) +
                          256 * model->joints_.size();
 
+  if (model->default_chain_.tip_link == model->default_chain_.base_link) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "urdf: no movable (revolute, continuous or prismatic) joint below '",
+        model->default_chain_.base_link, "': there is no chain to compute"));
+  }
   // Build the default chain now: a URDF whose arm chain cannot be built is
   // refused at registration, not at the first FK request.
   if (auto chain = model->Chain(); !chain.ok()) return chain.status();

@@ -1,6 +1,8 @@
 #include "core/model/urdf_parsing.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -9,6 +11,7 @@
 #include <urdf_parser/urdf_parser.h>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 
 namespace motion {
@@ -37,36 +40,193 @@ void InstallCapturingHandler() {
   });
 }
 
-// Upper bound of element nesting, counted from the raw text without
-// parsing (comments, CDATA and processing instructions are skipped).
-int MaxXmlDepth(absl::string_view text) {
-  int depth = 0, max_depth = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '<') continue;
-    if (text.compare(i, 4, "<!--") == 0) {
-      const auto end = text.find("-->", i + 4);
-      if (end == absl::string_view::npos) break;
-      i = end + 2;
-      continue;
+// TinyXML (under urdfdom) recurses once per element level, so the nesting
+// depth must be known before it parses. A loose scan for '<' and '>' can be
+// made to under-count (a "/>" inside a quoted value, stray end tags before
+// the root, "&#x...x;" references that TinyXML reads across markup, UTF-8
+// lead bytes it steps over), so this follows TinyXML 2.6's own grammar
+// (tinyxmlparser.cpp: Identify, TiXmlElement::Parse / ReadValue,
+// TiXmlDeclaration::Parse) without recursing, and refuses what it does not
+// model: numeric character references and malformed UTF-8 in text or
+// attribute values, and an XML declaration that is not plain name="value".
+class XmlDepthScan {
+ public:
+  XmlDepthScan(absl::string_view text, int limit)
+      : s_(text.substr(0, text.find('\0'))), limit_(limit) {}  // TinyXML stops at NUL
+
+  /// Deepest element nesting (stops counting past `limit`), or an error.
+  absl::StatusOr<int> Run() {
+    while (i_ < s_.size() && static_cast<int>(open_.size()) <= limit_) {
+      if (!Node()) return absl::InvalidArgumentError(error_);
     }
-    if (text.compare(i, 9, "<![CDATA[") == 0) {
-      const auto end = text.find("]]>", i + 9);
-      if (end == absl::string_view::npos) break;
-      i = end + 2;
-      continue;
-    }
-    if (i + 1 < text.size() && (text[i + 1] == '?' || text[i + 1] == '!')) continue;
-    if (i + 1 < text.size() && text[i + 1] == '/') {
-      --depth;
-      continue;
-    }
-    const auto close = text.find('>', i);
-    if (close == absl::string_view::npos) break;
-    if (text[close - 1] != '/') max_depth = std::max(max_depth, ++depth);
-    i = close;
+    return max_depth_;
   }
-  return max_depth;
-}
+
+ private:
+  static bool IsSpace(char c) {  // TinyXML's IsWhiteSpace (C locale)
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+  }
+  static bool IsNameStart(char c) {  // TinyXML's IsAlpha: bytes >= 127 are letters
+    const unsigned char u = static_cast<unsigned char>(c);
+    return u >= 127 || ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') || c == '_';
+  }
+  static bool IsNameChar(char c) {
+    return IsNameStart(c) || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == ':';
+  }
+
+  bool Fail(absl::string_view why) {
+    error_ = absl::StrCat("urdf: malformed XML at byte ", i_, ": ", why);
+    return false;
+  }
+  bool At(absl::string_view prefix) const { return s_.substr(i_, prefix.size()) == prefix; }
+  void SkipSpace() {
+    while (i_ < s_.size() && IsSpace(s_[i_])) ++i_;
+  }
+  std::size_t SkipName() {
+    const std::size_t start = i_;
+    if (i_ < s_.size() && IsNameStart(s_[i_])) {
+      while (i_ < s_.size() && IsNameChar(s_[i_])) ++i_;
+    }
+    return i_ - start;
+  }
+  std::size_t Find(absl::string_view what, std::size_t from) const {
+    const std::size_t at = s_.find(what, from);
+    return at == absl::string_view::npos ? s_.size() : at;
+  }
+
+  // Text or a quoted value up to `end`. TinyXML reads "&#...;" and (in UTF-8
+  // mode) a multi-byte sequence as one character, skipping whatever bytes
+  // they cover; with those refused or well formed, `end` is where it stops.
+  bool SkipCharacters(char end) {
+    while (i_ < s_.size() && s_[i_] != end) {
+      const unsigned char c = static_cast<unsigned char>(s_[i_]);
+      if (c == '&' && i_ + 1 < s_.size() && s_[i_ + 1] == '#') {
+        return Fail("numeric character references (&#...;) are not supported");
+      }
+      const std::size_t length = c >= 0xC2 && c <= 0xDF   ? 2
+                                 : c >= 0xE0 && c <= 0xEF ? 3
+                                 : c >= 0xF0 && c <= 0xF4 ? 4
+                                                          : 1;
+      for (std::size_t k = 1; k < length; ++k) {
+        if (i_ + k >= s_.size() || (static_cast<unsigned char>(s_[i_ + k]) & 0xC0) != 0x80) {
+          return Fail("malformed UTF-8");
+        }
+      }
+      i_ += length;
+    }
+    return true;
+  }
+
+  bool Node() {
+    if (s_[i_] != '<') {
+      if (open_.empty()) {  // TinyXML stops at text outside elements; going on over-counts
+        i_ = Find("<", i_);
+        return true;
+      }
+      return SkipCharacters('<');
+    }
+    if (!open_.empty() && At("</")) {  // TiXmlElement::Parse wants exactly "</name>"
+      const absl::string_view name = open_.back();
+      if (s_.substr(i_ + 2, name.size() + 1) != absl::StrCat(name, ">")) {
+        return Fail(absl::StrCat("expected </", name, ">"));
+      }
+      i_ += name.size() + 3;
+      open_.pop_back();
+      return true;
+    }
+    if (s_.size() - i_ >= 5 && absl::AsciiStrToLower(s_.substr(i_, 5)) == "<?xml") {
+      return Declaration();
+    }
+    if (At("<!--")) return SkipPast("-->", i_ + 4, "unterminated comment");
+    if (At("<![CDATA[")) return SkipPast("]]>", i_ + 9, "unterminated CDATA section");
+    if (i_ + 1 < s_.size() && IsNameStart(s_[i_ + 1])) return Element();
+    // "<!DOCTYPE", "<?pi", "</x>" outside any element...: TiXmlUnknown, up to '>'.
+    return SkipPast(">", i_ + 1, "unterminated markup");
+  }
+
+  bool SkipPast(absl::string_view end, std::size_t from, absl::string_view error) {
+    const std::size_t at = s_.find(end, from);
+    if (at == absl::string_view::npos) return Fail(error);
+    i_ = at + end.size();
+    return true;
+  }
+
+  bool Element() {
+    ++i_;
+    const std::size_t start = i_;
+    const absl::string_view name = s_.substr(start, SkipName());
+    for (;;) {
+      SkipSpace();
+      if (i_ >= s_.size()) return Fail("unterminated start tag");
+      if (s_[i_] == '/') {
+        if (!At("/>")) return Fail("'/' not followed by '>' in a start tag");
+        i_ += 2;
+        return true;
+      }
+      if (s_[i_] == '>') {
+        ++i_;
+        open_.push_back(name);
+        max_depth_ = std::max(max_depth_, static_cast<int>(open_.size()));
+        return true;
+      }
+      if (SkipName() == 0) return Fail("expected an attribute name");
+      SkipSpace();
+      if (i_ >= s_.size() || s_[i_] != '=') return Fail("expected '=' after an attribute name");
+      ++i_;
+      SkipSpace();
+      if (i_ >= s_.size()) return Fail("unterminated start tag");
+      if (s_[i_] == '"' || s_[i_] == '\'') {
+        const char quote = s_[i_++];
+        if (!SkipCharacters(quote)) return false;
+        if (i_ >= s_.size()) return Fail("unterminated attribute value");
+        ++i_;
+        continue;
+      }
+      // TinyXML accepts unquoted values up to white space, '/' or '>'.
+      while (i_ < s_.size() && !IsSpace(s_[i_]) && s_[i_] != '/' && s_[i_] != '>') {
+        if (s_[i_] == '"' || s_[i_] == '\'') return Fail("quote inside an unquoted value");
+        ++i_;
+      }
+    }
+  }
+
+  // <?xml name="value" ...?>, values without quotes, spaces, '<', '>', '&'
+  // or non-ASCII, so TinyXML's declaration parser ends at the same "?>".
+  bool Declaration() {
+    i_ += 5;
+    for (;;) {
+      SkipSpace();
+      if (At("?>")) {
+        i_ += 2;
+        return true;
+      }
+      if (SkipName() == 0) return Fail("unsupported XML declaration");
+      SkipSpace();
+      if (!At("=")) return Fail("unsupported XML declaration");
+      ++i_;
+      SkipSpace();
+      if (!At("\"") && !At("'")) return Fail("unsupported XML declaration");
+      const char quote = s_[i_++];
+      while (i_ < s_.size() && s_[i_] != quote) {
+        const char c = s_[i_];
+        if (c == '"' || c == '\'' || c == '<' || c == '>' || c == '&' || IsSpace(c) ||
+            static_cast<unsigned char>(c) >= 0x80) {
+          return Fail("unsupported XML declaration");
+        }
+        ++i_;
+      }
+      if (i_ >= s_.size()) return Fail("unterminated XML declaration");
+      ++i_;
+    }
+  }
+
+  absl::string_view s_;
+  int limit_;
+  std::size_t i_ = 0;
+  int max_depth_ = 0;
+  std::vector<absl::string_view> open_;  ///< names of the open elements
+  std::string error_;
+};
 
 bool Finite(const urdf::Vector3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
@@ -138,6 +298,21 @@ absl::Status CheckMimics(const urdf::ModelInterface& model) {
   return absl::OkStatus();
 }
 
+// urdfdom lets two joints name the same child link (it lists the link under
+// both parents), which would otherwise surface as a misleading "cycle".
+absl::Status CheckOneParentPerLink(const urdf::ModelInterface& model) {
+  std::map<std::string, std::string> parent_joint;  // child link -> joint
+  for (const auto& [name, joint] : model.joints_) {
+    const auto [it, inserted] = parent_joint.emplace(joint->child_link_name, name);
+    if (!inserted) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "urdf: link '", joint->child_link_name, "' is the child of two joints, '", it->second,
+          "' and '", name, "'; the links of a URDF must form a tree"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // urdfdom accepts a cycle of links that hangs off nothing (every link in
 // it has a parent, the real root is elsewhere); such links are unreachable
 // from the root, so a walk from the root that misses links finds it.
@@ -166,11 +341,11 @@ absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_vie
                                                    " bytes exceeds the limit of ",
                                                    limits.max_urdf_bytes, " bytes"));
   }
-  const int depth = MaxXmlDepth(urdf_text);
-  if (depth > limits.max_xml_depth) {
-    return absl::InvalidArgumentError(absl::StrCat("urdf: XML nests ", depth,
-                                                   " elements deep; the limit is ",
-                                                   limits.max_xml_depth));
+  const absl::StatusOr<int> depth = XmlDepthScan(urdf_text, limits.max_xml_depth).Run();
+  if (!depth.ok()) return depth.status();
+  if (*depth > limits.max_xml_depth) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "urdf: XML elements nest more than ", limits.max_xml_depth, " deep (the limit)"));
   }
 
   InstallCapturingHandler();
@@ -197,6 +372,7 @@ absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_vie
     if (auto status = CheckJoint(*joint); !status.ok()) return status;
   }
   if (auto status = CheckMimics(*model); !status.ok()) return status;
+  if (auto status = CheckOneParentPerLink(*model); !status.ok()) return status;
   if (auto status = CheckAllLinksReachable(*model); !status.ok()) return status;
   return model;
 }

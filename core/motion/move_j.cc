@@ -1,0 +1,91 @@
+#include "core/motion/move_j.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "core/ik/ik_solver.h"
+#include "core/ik/joint_space.h"
+#include "core/kinematics/forward_kinematics.h"
+#include "core/kinematics/joint_vector_check.h"
+#include "core/motion/segment_sampling.h"
+#include "core/motion/trajectory_checks.h"
+#include "core/profile/trapezoid_profile.h"
+
+namespace motion {
+
+absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context,
+                       SegmentReport& report, Eigen::VectorXd& end_joints) {
+  ChainWorkspace& ws = context.workspace;
+  const ChainModel& model = *ws.chain;
+  const Eigen::VectorXd& q0 = context.start;
+  end_joints = q0;
+
+  Eigen::VectorXd q1(model.dof());
+  if (segment.joint_target) {
+    if (auto status = CheckJointVector(model, segment.target_joints,
+                                       absl::StrCat("segments[", report.segment_index,
+                                                    "].movej.joints"));
+        !status.ok()) {
+      return status;
+    }
+    q1 = Eigen::Map<const Eigen::VectorXd>(segment.target_joints.data(), model.dof());
+  } else {
+    const Pose target =
+        ResolveTarget(segment.target, segment.frame, segment.offset, segment.offset_frame);
+    const std::vector<double> seed(q0.data(), q0.data() + q0.size());
+    absl::StatusOr<IkResult> ik = SolveIk(ws, target, segment.tool, seed, IkOptions());
+    if (!ik.ok()) return ik.status();
+    if (!ik->ok) {
+      for (Diagnostic d : ik->diagnostics) {
+        d.segment_id = report.segment_id;
+        d.message = absl::StrCat("movej target: ", d.message);
+        report.diagnostics.push_back(std::move(d));
+      }
+      report.ok = false;
+      return absl::OkStatus();
+    }
+    q1 = ik->joints;
+  }
+  if (const int j = FirstJointOutsideLimits(model, q1); j >= 0) {
+    AddSegmentDiagnostic(report, Severity::kError, DiagnosticCode::kJointLimit,
+                         absl::StrCat("movej target: ", model.dof_names[j], " = ", q1[j],
+                                      " is outside its limits [", model.dof_limits[j].lower,
+                                      ", ", model.dof_limits[j].upper, "]"));
+    return absl::OkStatus();
+  }
+
+  // The synchronised profile: the tightest joint bounds s' and s''.
+  const double f = std::clamp(segment.speed.joint_fraction > 0 ? segment.speed.joint_fraction
+                                                                : MotionDefaults::kJointFraction,
+                              0.0, 1.0) *
+                   context.speed_override;
+  const Eigen::VectorXd dq = q1 - q0;
+  double s_velocity = std::numeric_limits<double>::infinity();
+  double s_acceleration = std::numeric_limits<double>::infinity();
+  for (int j = 0; j < model.dof(); ++j) {
+    if (std::abs(dq[j]) < 1e-12) continue;
+    const JointLimits& l = model.dof_limits[j];
+    s_velocity = std::min(s_velocity, f * l.max_velocity / std::abs(dq[j]));
+    s_acceleration = std::min(s_acceleration, f * l.max_acceleration / std::abs(dq[j]));
+  }
+  report.path_length = dq.norm();
+  const bool moves = std::isfinite(s_velocity);
+  absl::StatusOr<TrapezoidProfile> profile =
+      moves ? TrapezoidProfile::Plan(1.0, s_velocity, s_acceleration)
+            : TrapezoidProfile::Plan(0.0, 1.0, 1.0);
+  if (!profile.ok()) return profile.status();
+
+  return SampleSegment(context, *profile, report, [&](double, const TrapezoidProfile::State& s,
+                                                      SampleOut& out) {
+    out.q = q0 + dq * s.s;
+    out.qd = dq * s.sd;
+    out.qdd = dq * s.sdd;
+    out.tcp = Pose::FromIsometry(ForwardKinematics(model, ws.data, out.q) *
+                                 segment.tool.ToIsometry());
+    return true;
+  }, end_joints);
+}
+
+}  // namespace motion

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <Eigen/Core>
+
+#include "absl/status/status.h"
+#include "core/motion/motion_request.h"
+#include "core/motion/segment_context.h"
+
+namespace motion {
+
+/// \brief MoveJ: all joints start and stop together on one trapezoid.
+///
+/// The target is the joint vector, or the IK solution of the pose target
+/// seeded with the start joints. Every joint follows q(t) = q0 + dq s(t)
+/// with s a trapezoid from 0 to 1 whose limits are the tightest over joints:
+///   s'_max = min_i f v_i / |dq_i|,   s''_max = min_i f a_i / |dq_i|
+/// (f = joint_fraction x speed_override), so the slowest joint sets the
+/// duration and none exceeds f times its limits; velocities and
+/// accelerations are exact (dq s', dq s''). A target outside the limits or
+/// an IK failure is a diagnostic on the report, not an error.
+///
+/// \return InvalidArgument for a malformed segment (wrong target length,
+/// NaN), ResourceExhausted over the point budget, Cancelled.
+absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context,
+                       SegmentReport& report, Eigen::VectorXd& end_joints);
+
+}  // namespace motion

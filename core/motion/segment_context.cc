@@ -1,0 +1,15 @@
+#include "core/motion/segment_context.h"
+
+#include <cmath>
+
+#include "core/profile/trapezoid_profile.h"
+
+namespace motion {
+
+long SegmentContext::PointsFor(double duration) const {
+  const double count = SampleCount(duration, sample_time) - (Stores(0) ? 0 : 1);
+  // Saturate instead of overflowing for absurd durations.
+  return count > 1e15 ? static_cast<long>(1e15) : static_cast<long>(count);
+}
+
+}  // namespace motion

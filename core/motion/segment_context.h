@@ -1,0 +1,46 @@
+#pragma once
+
+#include <functional>
+
+#include <Eigen/Core>
+
+#include "core/motion/motion_request.h"
+#include "core/motion/trajectory.h"
+#include "core/workspace/kinematics_workspace.h"
+
+namespace motion {
+
+/// \brief What a segment planner (MoveJ / MoveL / MoveC) works with: the
+/// chain's per-thread workspace, where the previous segment ended, the
+/// sampling parameters, the point budget and the output trajectory.
+///
+/// A segment's first sample is the previous segment's last (same time and
+/// joints), so it is appended only when the trajectory is still empty; every
+/// planner samples from its own t = 0 and calls Append, which skips it.
+struct SegmentContext {
+  ChainWorkspace& workspace;
+  Eigen::VectorXd start;  ///< joints at the segment's start
+  Pose start_tcp;         ///< FK(start) * tool, in the base frame
+  double sample_time = MotionDefaults::kSampleTime;
+  double speed_override = 1.0;
+  double start_time = 0.0;  ///< path time of the segment's t = 0
+  long max_points = 0;      ///< trajectory size the path may reach
+  std::function<bool()> cancelled;  ///< polled between samples; may be empty
+  Trajectory& out;
+  /// False after a failed segment: the next one starts elsewhere, so its
+  /// first sample is not a duplicate and is stored.
+  bool continuous = true;
+  /// Set by SampleSegment when every sample of the segment was produced.
+  bool completed = false;
+
+  /// \brief True when sample k (local, t = k-th time) is stored.
+  bool Stores(std::size_t k) const { return k > 0 || out.size() == 0 || !continuous; }
+
+  /// \brief Samples a segment of `duration` would add, to refuse a
+  /// request over the budget before sampling it.
+  long PointsFor(double duration) const;
+
+  bool Cancelled() const { return cancelled && cancelled(); }
+};
+
+}  // namespace motion

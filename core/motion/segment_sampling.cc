@@ -1,0 +1,99 @@
+#include "core/motion/segment_sampling.h"
+
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/motion/trajectory_checks.h"
+
+namespace motion {
+namespace {
+
+// Polling a cancellation flag is a few ns; every 64 samples keeps the
+// reaction time far below a millisecond.
+constexpr std::size_t kCancelCheckInterval = 64;
+
+void FillRatesByDifferences(const std::vector<double>& times, int dof,
+                            const std::vector<double>& q, std::vector<double>& qd,
+                            std::vector<double>& qdd) {
+  const std::size_t n = times.size();
+  qd.assign(n * dof, 0.0);
+  qdd.assign(n * dof, 0.0);
+  if (n < 2) return;
+  for (std::size_t k = 0; k < n; ++k) {
+    for (int j = 0; j < dof; ++j) {
+      const double* x = q.data() + j;
+      if (k == 0 || k + 1 == n) {
+        // At rest at both ends: q ~ q_end + a h^2 / 2 next to them.
+        const std::size_t other = k == 0 ? 1 : n - 2;
+        const double h = times[k == 0 ? 1 : n - 1] - times[k == 0 ? 0 : n - 2];
+        qdd[k * dof + j] = 2.0 * (x[other * dof] - x[k * dof]) / (h * h);
+        continue;
+      }
+      const double h1 = times[k] - times[k - 1];
+      const double h2 = times[k + 1] - times[k];
+      const double a = x[(k - 1) * dof], b = x[k * dof], c = x[(k + 1) * dof];
+      const double denominator = h1 * h2 * (h1 + h2);
+      qd[k * dof + j] = (h1 * h1 * c - h2 * h2 * a + (h2 * h2 - h1 * h1) * b) / denominator;
+      qdd[k * dof + j] = 2.0 * (h1 * c - (h1 + h2) * b + h2 * a) / denominator;
+    }
+  }
+}
+
+}  // namespace
+
+absl::Status SampleSegment(SegmentContext& context, const TrapezoidProfile& profile,
+                           SegmentReport& report, const Sampler& sampler,
+                           Eigen::VectorXd& end_joints, bool rates_from_differences) {
+  Trajectory& out = context.out;
+  const int dof = out.dof;
+  const long new_points = context.PointsFor(profile.duration());
+  if (static_cast<long>(out.size()) + new_points > context.max_points) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "segments[", report.segment_index, "] (", report.segment_id, "): the path needs at least ",
+        out.size() + new_points, " samples (duration / sample_time) and the limit is ",
+        context.max_points, "; raise sample_time or split the program"));
+  }
+  const std::vector<double> times = SampleTimes(profile.duration(), context.sample_time);
+  report.start_time = context.start_time;
+  report.duration = profile.duration();
+
+  // Local buffers: a failed segment leaves the trajectory untouched.
+  std::vector<double> q(times.size() * dof), qd(times.size() * dof), qdd(times.size() * dof);
+  std::vector<Pose> tcp(times.size());
+  SampleOut sample;
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    if (k % kCancelCheckInterval == 0 && context.Cancelled()) {
+      return absl::CancelledError("planning cancelled by the client");
+    }
+    if (!sampler(times[k], profile.At(times[k]), sample)) {
+      report.ok = false;
+      return absl::OkStatus();
+    }
+    Eigen::Map<Eigen::VectorXd>(q.data() + k * dof, dof) = sample.q;
+    if (!rates_from_differences) {
+      Eigen::Map<Eigen::VectorXd>(qd.data() + k * dof, dof) = sample.qd;
+      Eigen::Map<Eigen::VectorXd>(qdd.data() + k * dof, dof) = sample.qdd;
+    }
+    tcp[k] = sample.tcp;
+  }
+  if (rates_from_differences) FillRatesByDifferences(times, dof, q, qd, qdd);
+
+  const std::size_t first_local = context.Stores(0) ? 0 : 1;
+  report.first_index = static_cast<std::int64_t>(out.size());
+  for (std::size_t k = first_local; k < times.size(); ++k) {
+    out.time.push_back(context.start_time + times[k]);
+    out.positions.insert(out.positions.end(), q.begin() + k * dof, q.begin() + (k + 1) * dof);
+    out.velocities.insert(out.velocities.end(), qd.begin() + k * dof,
+                          qd.begin() + (k + 1) * dof);
+    out.accelerations.insert(out.accelerations.end(), qdd.begin() + k * dof,
+                             qdd.begin() + (k + 1) * dof);
+    out.tcp.push_back(tcp[k]);
+  }
+  report.point_count = static_cast<std::int64_t>(out.size()) - report.first_index;
+  CheckTrajectoryLimits(*context.workspace.chain, out, report.first_index, report);
+  end_joints = Eigen::Map<const Eigen::VectorXd>(q.data() + (times.size() - 1) * dof, dof);
+  context.completed = true;
+  return absl::OkStatus();
+}
+
+}  // namespace motion

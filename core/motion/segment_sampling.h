@@ -1,0 +1,40 @@
+#pragma once
+
+#include <functional>
+
+#include <Eigen/Core>
+
+#include "absl/status/status.h"
+#include "core/motion/segment_context.h"
+#include "core/profile/trapezoid_profile.h"
+
+namespace motion {
+
+/// \brief One sample as a segment planner computes it.
+struct SampleOut {
+  Eigen::VectorXd q, qd, qdd;
+  Pose tcp;
+};
+
+/// \brief Computes the sample at local time t from the profile state; false
+/// stops the segment (the sampler has put a diagnostic on the report).
+using Sampler =
+    std::function<bool(double t, const TrapezoidProfile::State& state, SampleOut& out)>;
+
+/// \brief Runs `sampler` at SampleTimes(profile.duration(), dt) and appends
+/// the samples to context.out (sample 0 only when the trajectory is empty
+/// or discontinuous, see SegmentContext::Stores).
+///
+/// With `rates_from_differences`, qd and qdd are not taken from the sampler
+/// but computed after the fact by second-order finite differences on the
+/// (possibly non-uniform) sample times, with zero velocity at both ends
+/// (every segment starts and stops at rest). Fills start_time, duration,
+/// first_index, point_count and the limit checks of the report; on a
+/// sampler failure the segment's samples are dropped and report.ok is false.
+/// Returns ResourceExhausted over the point budget (checked before the first
+/// sample) and Cancelled when context.cancelled fires.
+absl::Status SampleSegment(SegmentContext& context, const TrapezoidProfile& profile,
+                           SegmentReport& report, const Sampler& sampler,
+                           Eigen::VectorXd& end_joints, bool rates_from_differences = false);
+
+}  // namespace motion

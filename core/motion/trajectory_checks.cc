@@ -1,0 +1,75 @@
+#include "core/motion/trajectory_checks.h"
+
+#include <cmath>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+
+namespace motion {
+namespace {
+
+// Tolerance on "within the limit": sampled profiles are exact to rounding,
+// finite differences to a few ulps of the sample spacing.
+constexpr double kRatioSlack = 1e-6;
+
+}  // namespace
+
+void AddSegmentDiagnostic(SegmentReport& report, Severity severity, DiagnosticCode code,
+                          std::string message, std::int64_t point_index, double time) {
+  Diagnostic d;
+  d.severity = severity;
+  d.code = code;
+  d.message = std::move(message);
+  d.segment_id = report.segment_id;
+  d.point_index = point_index;
+  d.time = time;
+  report.diagnostics.push_back(std::move(d));
+  if (severity == Severity::kError) report.ok = false;
+}
+
+void CheckTrajectoryLimits(const ChainModel& model, const Trajectory& t, std::size_t first,
+                           SegmentReport& report) {
+  const int dof = model.dof();
+  std::vector<bool> position_reported(dof), velocity_reported(dof), acceleration_reported(dof);
+  for (std::size_t k = first; k < t.size(); ++k) {
+    for (int j = 0; j < dof; ++j) {
+      const JointLimits& l = model.dof_limits[j];
+      const double q = t.positions[k * dof + j];
+      const double qd = t.velocities[k * dof + j];
+      const double qdd = t.accelerations[k * dof + j];
+      const double v_ratio = std::abs(qd) / l.max_velocity;
+      const double a_ratio = std::abs(qdd) / l.max_acceleration;
+      report.max_joint_velocity_ratio = std::max(report.max_joint_velocity_ratio, v_ratio);
+      report.max_joint_acceleration_ratio = std::max(report.max_joint_acceleration_ratio, a_ratio);
+      auto add = [&](DiagnosticCode code, const char* what, double value, double limit) {
+        Diagnostic d;
+        d.severity = Severity::kError;
+        d.code = code;
+        d.segment_id = report.segment_id;
+        d.point_index = static_cast<std::int64_t>(k);
+        d.time = t.time[k];
+        d.joint_name = model.dof_names[j];
+        d.value = value;
+        d.limit = limit;
+        d.message = absl::StrCat(model.dof_names[j], " ", what, " ", value, " exceeds its limit ",
+                                 limit, " at sample ", k, " (t = ", t.time[k], " s)");
+        report.diagnostics.push_back(std::move(d));
+        report.ok = false;
+      };
+      if (l.bounded && !position_reported[j] && (q < l.lower - 1e-9 || q > l.upper + 1e-9)) {
+        position_reported[j] = true;
+        add(DiagnosticCode::kJointLimit, "position", q, q < l.lower ? l.lower : l.upper);
+      }
+      if (!velocity_reported[j] && v_ratio > 1 + kRatioSlack) {
+        velocity_reported[j] = true;
+        add(DiagnosticCode::kVelocityLimit, "velocity", qd, l.max_velocity);
+      }
+      if (!acceleration_reported[j] && a_ratio > 1 + kRatioSlack) {
+        acceleration_reported[j] = true;
+        add(DiagnosticCode::kAccelLimit, "acceleration", qdd, l.max_acceleration);
+      }
+    }
+  }
+}
+
+}  // namespace motion
