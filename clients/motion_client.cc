@@ -24,7 +24,8 @@ MotionClient::MotionClient(std::shared_ptr<grpc::Channel> channel, ClientOptions
     : options_(std::move(options)),
       channel_(std::move(channel)),
       registry_(v1::RobotRegistry::NewStub(channel_)),
-      kinematics_(v1::Kinematics::NewStub(channel_)) {}
+      kinematics_(v1::Kinematics::NewStub(channel_)),
+      planner_(v1::MotionPlanner::NewStub(channel_)) {}
 
 std::unique_ptr<MotionClient> MotionClient::Connect(const ClientOptions& options) {
   grpc::ChannelArguments args;
@@ -129,6 +130,26 @@ grpc::Status MotionClient::CheckReachability(v1::CheckReachabilityRequest reques
                                              v1::CheckReachabilityResponse* response) {
   return CallWithRobot(request, response, [this](auto* context, const auto& r, auto* out) {
     return kinematics_->CheckReachability(context, r, out);
+  });
+}
+
+grpc::Status MotionClient::PlanPath(
+    v1::PlanPathRequest request,
+    const std::function<void(const v1::PlanPathResponse&)>& on_message) {
+  bool received = false;
+  auto stream_once = [&](grpc::ClientContext* context, const v1::PlanPathRequest& r,
+                         v1::PlanPathResponse* message) {
+    auto reader = planner_->PlanPath(context, r);
+    while (reader->Read(message)) {
+      received = true;
+      on_message(*message);
+    }
+    return reader->Finish();
+  };
+  v1::PlanPathResponse message;
+  return CallWithRobot(request, &message, [&](auto* context, const auto& r, auto* out) {
+    if (received) return grpc::Status(grpc::StatusCode::ABORTED, "already streamed");
+    return stream_once(context, r, out);
   });
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -47,6 +48,11 @@ class MotionClient {
   grpc::Status CheckReachability(v1::CheckReachabilityRequest request,
                                  v1::CheckReachabilityResponse* response);
 
+  /// \brief Streams a PlanPath call into `on_message`. The URDF re-send
+  /// happens only when the server refused before sending anything.
+  grpc::Status PlanPath(v1::PlanPathRequest request,
+                        const std::function<void(const v1::PlanPathResponse&)>& on_message);
+
   const std::shared_ptr<grpc::Channel>& channel() const { return channel_; }
 
  private:
@@ -60,6 +66,7 @@ class MotionClient {
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<v1::RobotRegistry::Stub> registry_;
   std::unique_ptr<v1::Kinematics::Stub> kinematics_;
+  std::unique_ptr<v1::MotionPlanner::Stub> planner_;
   std::mutex mutex_;
   std::map<std::string, std::string> urdf_by_id_;
 };

@@ -23,6 +23,9 @@ ABSL_FLAG(int, registry_max_robots, 256, "Robots kept in the registry cache (LRU
 ABSL_FLAG(int64_t, registry_max_bytes, 256ll << 20, "Registry cache bound in bytes (LRU)");
 ABSL_FLAG(int64_t, max_urdf_bytes, 4ll << 20, "Largest URDF accepted, bytes");
 ABSL_FLAG(int, max_batch_targets, 10000, "Most targets in one CheckReachability request");
+ABSL_FLAG(int64_t, max_trajectory_points, 100000,
+          "Most samples in one planned trajectory (duration / sample_time)");
+ABSL_FLAG(int, max_path_segments, 1000, "Most segments in one path");
 ABSL_FLAG(int, max_message_bytes, 16 << 20, "Largest gRPC message sent or received, bytes");
 
 int main(int argc, char** argv) {
@@ -57,6 +60,8 @@ int main(int argc, char** argv) {
       static_cast<std::size_t>(absl::GetFlag(FLAGS_max_urdf_bytes));
 
   options.limits.max_batch_targets = absl::GetFlag(FLAGS_max_batch_targets);
+  options.limits.path.max_points = absl::GetFlag(FLAGS_max_trajectory_points);
+  options.limits.path.max_segments = absl::GetFlag(FLAGS_max_path_segments);
 
   std::unique_ptr<motion::server::MetricsExporter> metrics;
   if (const std::string address = absl::GetFlag(FLAGS_metrics_listen); !address.empty()) {

@@ -1,12 +1,21 @@
 #pragma once
 
 #include "motion/v1/motion_planner.grpc.pb.h"
+#include "server/service_env.h"
 
 namespace motion::server {
 
-/// \brief motion.v1.MotionPlanner. PlanPath and ValidatePath arrive with the
-/// planners; until then the generated base class answers UNIMPLEMENTED, and
-/// registering the service makes that explicit (instead of "unknown service").
-class MotionPlannerService final : public v1::MotionPlanner::CallbackService {};
+/// \brief motion.v1.MotionPlanner: PlanPath streams a planned program.
+/// ValidatePath answers UNIMPLEMENTED until the fleet-validation stream lands.
+class MotionPlannerService final : public v1::MotionPlanner::CallbackService {
+ public:
+  explicit MotionPlannerService(ServiceEnv env) : env_(env) {}
+
+  grpc::ServerWriteReactor<v1::PlanPathResponse>* PlanPath(
+      grpc::CallbackServerContext* context, const v1::PlanPathRequest* request) override;
+
+ private:
+  ServiceEnv env_;
+};
 
 }  // namespace motion::server

@@ -28,7 +28,8 @@ MotiondServer::MotiondServer(const ServerOptions& options)
       registry_(options.registry),
       pool_(ResolveWorkers(options.workers), options.max_queue),
       registry_service_(ServiceEnv{registry_, pool_, options_.limits}),
-      kinematics_service_(ServiceEnv{registry_, pool_, options_.limits}) {}
+      kinematics_service_(ServiceEnv{registry_, pool_, options_.limits}),
+      planner_service_(ServiceEnv{registry_, pool_, options_.limits}) {}
 
 MotiondServer::~MotiondServer() { Shutdown(std::chrono::milliseconds(0)); }
 

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <string>
 
+#include "core/motion/motion_request.h"
 #include "server/robot_registry.h"
 
 namespace motion::server {
@@ -10,6 +11,7 @@ namespace motion::server {
 /// \brief Per-request bounds, each refused with INVALID_ARGUMENT naming it.
 struct RequestLimits {
   int max_batch_targets = 10000;  ///< CheckReachability targets per request
+  PathLimits path;                ///< points, segments, sample time of one path
 };
 
 /// \brief Everything that configures one motiond instance (the flags in

@@ -10,6 +10,7 @@
 #include "clients/motion_client.h"
 #include "clients/motionctl/command_line.h"
 #include "clients/motionctl/output.h"
+#include "clients/motionctl/program_file.h"
 #include "clients/motionctl/robot_argument.h"
 
 namespace {
@@ -23,6 +24,8 @@ commands:
   fk ROBOT q1 ... qn            flange and TCP pose (--tool="x y z qx qy qz qw",
                                 --all_links to add every link of the chain)
   jacobian ROBOT q1 ... qn      6 x n Jacobian, manipulability, condition number
+  plan FILE.json                plan a motion program (see clients/examples/), print the
+                                segment reports; --csv=OUT writes every sample
   ik ROBOT x y z qx qy qz qw    joints that put the TCP at the pose (--seed="q1 ... qn",
                                 --tool=..., --solver=lm|kdl_nr_jl|kdl_lma, --all for every
                                 distinct solution found)
@@ -234,6 +237,100 @@ int Ik(MotionClient& client, const CommandLine& cli) {
   return result.ok() ? 0 : 3;
 }
 
+const char* MotionName(const v1::MotionSegment& s) {
+  return s.has_movej() ? "movej" : s.has_movel() ? "movel" : s.has_movec() ? "movec" : "?";
+}
+
+int Plan(MotionClient& client, const CommandLine& cli) {
+  if (cli.positional.size() != 2) return std::fprintf(stderr, "%s", kUsage), 1;
+  motionctl::ProgramFile program;
+  std::string error;
+  if (!motionctl::ReadProgramFile(cli.positional[1], &program, &error)) {
+    return std::fprintf(stderr, "motionctl: %s\n", error.c_str()), 1;
+  }
+  v1::PlanPathRequest& request = program.request;
+  if (!program.robot.empty()) {
+    const std::string id = motionctl::ResolveRobotArgument(client, program.robot);
+    if (id.empty()) return 1;
+    request.mutable_robot()->set_robot_id(id);
+  }
+  const std::string csv_path = cli.Flag("csv");
+  request.set_include_tcp(!csv_path.empty());
+  std::FILE* csv = nullptr;
+  if (!csv_path.empty()) {
+    csv = std::fopen(csv_path.c_str(), "w");
+    if (!csv) return std::fprintf(stderr, "motionctl: cannot write %s\n", csv_path.c_str()), 1;
+  }
+  v1::PlanPathHeader header;
+  v1::PlanPathSummary summary;
+  std::vector<v1::SegmentReport> reports;
+  long chunks = 0;
+  grpc::Status status = client.PlanPath(request, [&](const v1::PlanPathResponse& m) {
+    if (m.has_header()) {
+      header = m.header();
+      if (csv) {
+        std::fprintf(csv, "time");
+        for (const char* kind : {"q", "qd", "qdd"}) {
+          for (const auto& name : header.joint_names()) std::fprintf(csv, ",%s_%s", kind, name.c_str());
+        }
+        std::fprintf(csv, ",tcp_x,tcp_y,tcp_z,tcp_qx,tcp_qy,tcp_qz,tcp_qw\n");
+      }
+    } else if (m.has_chunk()) {
+      ++chunks;
+      const auto& c = m.chunk();
+      const int dof = header.dof();
+      for (int k = 0; csv && k < c.time_size(); ++k) {
+        std::fprintf(csv, "%.6f", c.time(k));
+        for (const auto* values : {&c.positions(), &c.velocities(), &c.accelerations()}) {
+          for (int j = 0; j < dof; ++j) std::fprintf(csv, ",%.9g", values->Get(k * dof + j));
+        }
+        const auto& p = c.tcp(k);
+        std::fprintf(csv, ",%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", p.position().x(),
+                     p.position().y(), p.position().z(), p.orientation().x(),
+                     p.orientation().y(), p.orientation().z(), p.orientation().w());
+      }
+    } else if (m.has_segment_report()) {
+      reports.push_back(m.segment_report());
+    } else if (m.has_summary()) {
+      summary = m.summary();
+    }
+  });
+  if (csv) std::fclose(csv);
+  if (!status.ok()) return motionctl::ReportRpcError("PlanPath", status);
+  if (cli.Has("json")) {
+    v1::ValidatePathResponse out;  // the same report shape, without samples
+    out.set_ok(summary.ok());
+    out.set_cycle_time(summary.duration());
+    for (const auto& r : reports) *out.add_segment_reports() = r;
+    *out.mutable_diagnostics() = summary.diagnostics();
+    std::cout << motionctl::ToJson(out) << "\n";
+    return summary.ok() ? 0 : 3;
+  }
+  std::printf("%-14s %-6s %-4s %9s %7s %7s %7s %10s\n", "segment", "motion", "ok", "duration",
+              "points", "v/vmax", "a/amax", "cart err");
+  for (const auto& r : reports) {
+    std::printf("%-14s %-6s %-4s %8.3fs %7lld %7.3f %7.3f %10.2e\n", r.segment_id().c_str(),
+                MotionName(request.segments(r.segment_index())), r.ok() ? "yes" : "NO",
+                r.duration(), static_cast<long long>(r.point_count()),
+                r.max_joint_velocity_ratio(), r.max_joint_acceleration_ratio(),
+                r.max_cartesian_error());
+    if (r.arc_radius() > 0) {
+      std::printf("%14s arc radius %.4f m, angle %.4f rad, length %.4f m\n", "", r.arc_radius(),
+                  r.arc_angle(), r.path_length());
+    }
+  }
+  for (const auto& d : summary.diagnostics()) {
+    std::printf("%s %s [%s #%lld]: %s\n", v1::Severity_Name(d.severity()).c_str(),
+                v1::DiagnosticCode_Name(d.code()).c_str(), d.segment_id().c_str(),
+                static_cast<long long>(d.point_index()), d.message().c_str());
+  }
+  std::printf("%s: cycle time %.3f s, %lld samples at %.4f s in %ld chunks\n",
+              summary.ok() ? "ok" : "FAILED", summary.duration(),
+              static_cast<long long>(summary.point_count()), header.sample_time(), chunks);
+  if (!csv_path.empty()) std::printf("samples written to %s\n", csv_path.c_str());
+  return summary.ok() ? 0 : 3;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -255,6 +352,7 @@ int main(int argc, char** argv) {
   if (command == "fk") return Fk(*client, cli);
   if (command == "jacobian") return Jacobian(*client, cli);
   if (command == "ik") return Ik(*client, cli);
+  if (command == "plan") return Plan(*client, cli);
   std::fprintf(stderr, "motionctl: unknown command '%s'\n\n%s", command.c_str(), kUsage);
   return 1;
 }

@@ -23,8 +23,8 @@ namespace motion {
 ///
 /// Errors: InvalidArgument naming the field (sample_time <= 0 or below
 /// limits.min_sample_time, speed_override outside (0, 1], negative or
-/// non-finite speeds, wrong joint counts, too many segments),
-/// ResourceExhausted when the samples would exceed limits.max_points
+/// non-finite speeds, wrong joint counts, too many segments, and samples that
+/// would exceed limits.max_points
 /// (checked per segment before it is sampled), Cancelled when `cancelled`
 /// returns true (polled between segments and every 64 samples).
 absl::StatusOr<PathResult> PlanPath(ChainWorkspace& workspace, const PathRequest& request,

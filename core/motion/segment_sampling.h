@@ -31,7 +31,7 @@ using Sampler =
 /// (every segment starts and stops at rest). Fills start_time, duration,
 /// first_index, point_count and the limit checks of the report; on a
 /// sampler failure the segment's samples are dropped and report.ok is false.
-/// Returns ResourceExhausted over the point budget (checked before the first
+/// Returns InvalidArgument over the point budget (checked before the first
 /// sample) and Cancelled when context.cancelled fires.
 absl::Status SampleSegment(SegmentContext& context, const TrapezoidProfile& profile,
                            SegmentReport& report, const Sampler& sampler,

@@ -1,0 +1,159 @@
+#include "server/path_conversion.h"
+
+#include <tuple>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "server/proto_conversion.h"
+
+namespace motion::server {
+namespace {
+
+SpeedSpec SpeedFromProto(const v1::Speed& s) {
+  return SpeedSpec{s.joint_fraction(), s.linear_velocity(), s.linear_acceleration(),
+                   s.angular_velocity(), s.angular_acceleration()};
+}
+
+OrientationMode OrientationFromProto(v1::MoveL::OrientationMode mode) {
+  return mode == v1::MoveL::FIXED ? OrientationMode::kFixed : OrientationMode::kSlerp;
+}
+
+absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int index) {
+  const std::string field = absl::StrCat("segments[", index, "]");
+  MotionSegment out;
+  out.id = in.id();
+  out.speed = SpeedFromProto(in.speed());
+  switch (in.zone().kind()) {
+    case v1::Zone::KIND_UNSPECIFIED:
+    case v1::Zone::FINE:
+      out.zone.kind = ZoneKind::kFine;
+      break;
+    case v1::Zone::DISTANCE:
+      out.zone.kind = ZoneKind::kDistance;
+      break;
+    case v1::Zone::CONTINUOUS:
+      out.zone.kind = ZoneKind::kContinuous;
+      break;
+    default:
+      return absl::InvalidArgumentError(absl::StrCat(field, ".zone.kind: unknown value"));
+  }
+  out.zone.distance = in.zone().distance();
+  for (auto [present, proto, target, name] :
+       {std::tuple{in.has_tool(), &in.tool(), &out.tool, "tool"},
+        std::tuple{in.has_frame(), &in.frame(), &out.frame, "frame"},
+        std::tuple{in.has_offset(), &in.offset(), &out.offset, "offset"}}) {
+    absl::StatusOr<Pose> pose = OptionalPoseFromProto(present, *proto, absl::StrCat(field, ".", name));
+    if (!pose.ok()) return pose.status();
+    *target = *pose;
+  }
+  switch (in.offset_frame()) {
+    case v1::MotionSegment::WORLD:
+      out.offset_frame = OffsetFrame::kWorld;
+      break;
+    case v1::MotionSegment::FRAME:
+      out.offset_frame = OffsetFrame::kFrame;
+      break;
+    case v1::MotionSegment::TOOL:
+      out.offset_frame = OffsetFrame::kTool;
+      break;
+    default:
+      return absl::InvalidArgumentError(absl::StrCat(field, ".offset_frame: unknown value"));
+  }
+
+  auto pose = [&](const v1::Pose& p, const std::string& name) -> absl::StatusOr<Pose> {
+    return PoseFromProto(p, absl::StrCat(field, ".", name));
+  };
+  switch (in.motion_case()) {
+    case v1::MotionSegment::kMovej: {
+      out.kind = MotionKind::kMoveJ;
+      const v1::MoveJ& m = in.movej();
+      if (m.target_case() == v1::MoveJ::kJoints) {
+        out.joint_target = true;
+        out.target_joints.assign(m.joints().values().begin(), m.joints().values().end());
+      } else if (m.target_case() == v1::MoveJ::kPose) {
+        absl::StatusOr<Pose> target = pose(m.pose(), "movej.pose");
+        if (!target.ok()) return target.status();
+        out.target = *target;
+      } else {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ".movej: no target; set joints or pose"));
+      }
+      break;
+    }
+    case v1::MotionSegment::kMovel: {
+      out.kind = MotionKind::kMoveL;
+      if (!in.movel().has_target()) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ".movel.target: missing"));
+      }
+      absl::StatusOr<Pose> target = pose(in.movel().target(), "movel.target");
+      if (!target.ok()) return target.status();
+      out.target = *target;
+      out.orientation = OrientationFromProto(in.movel().orientation_mode());
+      break;
+    }
+    case v1::MotionSegment::kMovec: {
+      out.kind = MotionKind::kMoveC;
+      if (!in.movec().has_via() || !in.movec().has_target()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ".movec: needs both via and target"));
+      }
+      absl::StatusOr<Pose> via = pose(in.movec().via(), "movec.via");
+      if (!via.ok()) return via.status();
+      absl::StatusOr<Pose> target = pose(in.movec().target(), "movec.target");
+      if (!target.ok()) return target.status();
+      out.via = *via;
+      out.target = *target;
+      out.orientation = OrientationFromProto(in.movec().orientation_mode());
+      break;
+    }
+    default:
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".motion: unknown motion kind; set movej, movel or movec"));
+  }
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<PathRequest> PathRequestFromProto(const v1::PlanPathRequest& request) {
+  PathRequest out;
+  out.start_joints.assign(request.start_joints().begin(), request.start_joints().end());
+  if (request.sample_time() != 0) out.sample_time = request.sample_time();
+  if (request.speed_override() != 0) out.speed_override = request.speed_override();
+  out.stop_on_error = request.stop_on_error();
+  out.segments.reserve(request.segments_size());
+  for (int i = 0; i < request.segments_size(); ++i) {
+    absl::StatusOr<MotionSegment> segment = SegmentFromProto(request.segments(i), i);
+    if (!segment.ok()) return segment.status();
+    out.segments.push_back(*std::move(segment));
+  }
+  return out;
+}
+
+void SegmentReportToProto(const SegmentReport& r, v1::SegmentReport* out) {
+  out->set_segment_id(r.segment_id);
+  out->set_segment_index(r.segment_index);
+  out->set_ok(r.ok);
+  out->set_start_time(r.start_time);
+  out->set_duration(r.duration);
+  out->set_first_index(r.first_index);
+  out->set_point_count(r.point_count);
+  out->set_max_joint_velocity_ratio(r.max_joint_velocity_ratio);
+  out->set_max_joint_acceleration_ratio(r.max_joint_acceleration_ratio);
+  out->set_max_cartesian_error(r.max_cartesian_error);
+  out->set_path_length(r.path_length);
+  for (const Diagnostic& d : r.diagnostics) DiagnosticToProto(d, out->add_diagnostics());
+  if (r.has_arc) {
+    auto set = [](const Eigen::Vector3d& v, v1::Vector3* p) {
+      p->set_x(v.x());
+      p->set_y(v.y());
+      p->set_z(v.z());
+    };
+    set(r.arc.center, out->mutable_arc_center());
+    set(r.arc.normal, out->mutable_arc_normal());
+    out->set_arc_radius(r.arc.radius);
+    out->set_arc_angle(r.arc.angle);
+  }
+}
+
+}  // namespace motion::server
