@@ -10,7 +10,7 @@ packages=(
   # libraries (design.md, "Dependencies")
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler libabsl-dev
   liborocos-kdl-dev liburdfdom-dev libeigen3-dev libspdlog-dev prometheus-cpp-dev
-  libssl-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libssl-dev libtinyxml-dev libgtest-dev libgmock-dev libbenchmark-dev
   # tests and tools
   python3 procps
 )

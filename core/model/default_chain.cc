@@ -160,7 +160,8 @@ DefaultChain ChooseDefaultChain(const urdf::ModelInterface& model,
   constexpr std::size_t kMaxCandidates = 64;
   for (const auto& leaf : leaves) {
     if (result.candidates.size() >= kMaxCandidates) break;
-    if (leaf.tip_link != result.tip_link) result.candidates.push_back(leaf);
+    // A leaf reached through fixed joints only (e.g. a 'base' frame) is no chain.
+    if (leaf.tip_link != result.tip_link && leaf.dof > 0) result.candidates.push_back(leaf);
   }
   return result;
 }

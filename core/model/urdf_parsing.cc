@@ -194,6 +194,9 @@ class XmlDepthScan {
   // or non-ASCII, so TinyXML's declaration parser ends at the same "?>".
   bool Declaration() {
     i_ += 5;
+    // TinyXML takes any "<?xml..." for a declaration ("<?xml-stylesheet"
+    // too) and skips the rest of the target like an unknown word.
+    while (i_ < s_.size() && IsNameChar(s_[i_])) ++i_;
     for (;;) {
       SkipSpace();
       if (At("?>")) {

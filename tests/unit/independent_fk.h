@@ -59,9 +59,7 @@ struct UrdfJointSpec {
   double mimic_multiplier = 1.0;
   double mimic_offset = 0.0;
 
-  bool movable() const {
-    return type == "revolute" || type == "continuous" || type == "prismatic";
-  }
+  bool movable() const { return type == "revolute" || type == "continuous" || type == "prismatic"; }
 };
 
 struct UrdfSpec {
@@ -265,8 +263,7 @@ inline Eigen::Isometry3d IndependentFk(const IndependentChain& chain, const Eige
 }
 
 /// The joint that defines DOF i of the chain (the master for mimics).
-inline const UrdfJointSpec& DofJoint(const UrdfSpec& spec, const IndependentChain& chain,
-                                     int i) {
+inline const UrdfJointSpec& DofJoint(const UrdfSpec& spec, const IndependentChain& chain, int i) {
   return spec.joints.at(chain.dof_names[i]);
 }
 
