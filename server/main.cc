@@ -26,6 +26,8 @@ ABSL_FLAG(int, max_batch_targets, 10000, "Most targets in one CheckReachability 
 ABSL_FLAG(int64_t, max_trajectory_points, 100000,
           "Most samples in one planned trajectory (duration / sample_time)");
 ABSL_FLAG(int, max_path_segments, 1000, "Most segments in one path");
+ABSL_FLAG(int, stream_max_in_flight, 16,
+          "ValidatePath requests read but not yet answered, per stream (flow control)");
 ABSL_FLAG(int, max_message_bytes, 16 << 20, "Largest gRPC message sent or received, bytes");
 
 int main(int argc, char** argv) {
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
   options.limits.max_batch_targets = absl::GetFlag(FLAGS_max_batch_targets);
   options.limits.path.max_points = absl::GetFlag(FLAGS_max_trajectory_points);
   options.limits.path.max_segments = absl::GetFlag(FLAGS_max_path_segments);
+  options.limits.stream_max_in_flight = absl::GetFlag(FLAGS_stream_max_in_flight);
 
   std::unique_ptr<motion::server::MetricsExporter> metrics;
   if (const std::string address = absl::GetFlag(FLAGS_metrics_listen); !address.empty()) {

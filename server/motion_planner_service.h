@@ -5,14 +5,16 @@
 
 namespace motion::server {
 
-/// \brief motion.v1.MotionPlanner: PlanPath streams a planned program.
-/// ValidatePath answers UNIMPLEMENTED until the fleet-validation stream lands.
+/// \brief motion.v1.MotionPlanner: PlanPath streams one planned program;
+/// ValidatePath validates many on one bidirectional stream.
 class MotionPlannerService final : public v1::MotionPlanner::CallbackService {
  public:
   explicit MotionPlannerService(ServiceEnv env) : env_(env) {}
 
   grpc::ServerWriteReactor<v1::PlanPathResponse>* PlanPath(
       grpc::CallbackServerContext* context, const v1::PlanPathRequest* request) override;
+  grpc::ServerBidiReactor<v1::ValidatePathRequest, v1::ValidatePathResponse>* ValidatePath(
+      grpc::CallbackServerContext* context) override;
 
  private:
   ServiceEnv env_;

@@ -12,6 +12,7 @@ namespace motion::server {
 struct RequestLimits {
   int max_batch_targets = 10000;  ///< CheckReachability targets per request
   PathLimits path;                ///< points, segments, sample time of one path
+  int stream_max_in_flight = 16;  ///< ValidatePath requests read but not yet answered
 };
 
 /// \brief Everything that configures one motiond instance (the flags in
