@@ -11,7 +11,7 @@ namespace {
 
 absl::Status NotRegistered(absl::string_view robot_id, absl::string_view field) {
   absl::Status status = absl::NotFoundError(absl::StrCat(
-      field, ".robot_id: robot '", robot_id,
+      FieldPath(field, "robot_id"), ": robot '", robot_id,
       "' is not registered on this server; send the URDF (RegisterRobot, or robot.urdf "
       "with the request)"));
   google::rpc::ErrorInfo info;
@@ -23,6 +23,10 @@ absl::Status NotRegistered(absl::string_view robot_id, absl::string_view field) 
 }
 
 }  // namespace
+
+std::string FieldPath(absl::string_view prefix, absl::string_view name) {
+  return prefix.empty() ? std::string(name) : absl::StrCat(prefix, ".", name);
+}
 
 absl::StatusOr<RegisteredRobot> RobotRegistry::Register(absl::string_view urdf) {
   std::string robot_id = RobotIdForUrdf(urdf);
@@ -66,12 +70,12 @@ void RobotRegistry::EvictLocked() {
 }
 
 absl::StatusOr<std::shared_ptr<const RobotModel>> RobotRegistry::Find(
-    absl::string_view robot_id) {
+    absl::string_view robot_id, absl::string_view field) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = index_.find(robot_id);
   if (it == index_.end()) {
     ++stats_.misses;
-    return NotRegistered(robot_id, "robot");
+    return NotRegistered(robot_id, field);
   }
   ++stats_.hits;
   lru_.splice(lru_.begin(), lru_, it->second);
@@ -84,25 +88,28 @@ absl::StatusOr<RegisteredRobot> RobotRegistry::Resolve(absl::string_view robot_i
   if (!urdf.empty()) {
     if (!robot_id.empty() && robot_id != RobotIdForUrdf(urdf)) {
       return absl::InvalidArgumentError(absl::StrCat(
-          field, ".robot_id: '", robot_id, "' is not the SHA-256 of ", field,
-          ".urdf (expected ", RobotIdForUrdf(urdf), ")"));
+          FieldPath(field, "robot_id"), ": '", robot_id, "' is not the SHA-256 of ",
+          FieldPath(field, "urdf"), " (expected ", RobotIdForUrdf(urdf), ")"));
     }
     absl::StatusOr<RegisteredRobot> registered = Register(urdf);
     if (!registered.ok()) {
+      // Model errors start with "urdf: "; place them under this RobotRef.
       return absl::Status(registered.status().code(),
-                          absl::StrCat(field, ".", registered.status().message()));
+                          FieldPath(field, registered.status().message()));
     }
     return registered;
   }
   if (robot_id.empty()) {
     return absl::InvalidArgumentError(
-        absl::StrCat(field, ": give robot_id or urdf (or both) to name the robot"));
+        absl::StrCat(field.empty() ? "robot_id" : field,
+                     ": give robot_id or urdf (or both) to name the robot"));
   }
   if (!IsWellFormedRobotId(robot_id)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        field, ".robot_id: '", robot_id, "' is not of the form sha256:<64 lowercase hex digits>"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(FieldPath(field, "robot_id"), ": '", robot_id,
+                     "' is not of the form sha256:<64 lowercase hex digits>"));
   }
-  absl::StatusOr<std::shared_ptr<const RobotModel>> model = Find(robot_id);
+  absl::StatusOr<std::shared_ptr<const RobotModel>> model = Find(robot_id, field);
   if (!model.ok()) return model.status();
   return RegisteredRobot{std::string(robot_id), *std::move(model), true};
 }

@@ -44,6 +44,9 @@ struct RegistryStats {
 /// robot_id = "sha256:" + hex SHA-256 of the URDF bytes, so registering is
 /// idempotent and any replica derives the same id from the same URDF. Thread
 /// safe; parsing happens outside the lock.
+/// \brief "prefix.name", or "name" when prefix is empty.
+std::string FieldPath(absl::string_view prefix, absl::string_view name);
+
 class RobotRegistry {
  public:
   /// The reason and domain of the google.rpc.ErrorInfo attached to NOT_FOUND.
@@ -61,11 +64,13 @@ class RobotRegistry {
 
   /// \brief NotFound with an ErrorInfo{ROBOT_NOT_REGISTERED} payload when
   /// the id is unknown (never registered, or evicted).
-  absl::StatusOr<std::shared_ptr<const RobotModel>> Find(absl::string_view robot_id);
+  absl::StatusOr<std::shared_ptr<const RobotModel>> Find(absl::string_view robot_id,
+                                                          absl::string_view field = "robot");
 
   /// \brief Resolves a RobotRef: URDF inline (registered on the fly; must
-  /// match robot_id when both are given), else robot_id. `field` prefixes
-  /// error messages ("robot").
+  /// match robot_id when both are given), else robot_id. `field` is the path
+  /// of the RobotRef in the request ("robot"; "" when its fields are
+  /// top-level), prefixed to the field names in error messages.
   absl::StatusOr<RegisteredRobot> Resolve(absl::string_view robot_id, absl::string_view urdf,
                                           absl::string_view field);
 

@@ -27,7 +27,7 @@ grpc::ServerUnaryReactor* RobotRegistryService::GetRobot(grpc::CallbackServerCon
     ref.set_robot_id(request->robot_id());
     ref.set_base_link(request->base_link());
     ref.set_tip_link(request->tip_link());
-    absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, ref, "request");
+    absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, ref, "");
     if (!resolved.ok()) return resolved.status();
     FillRobotInfo(resolved->robot.robot_id, *resolved->robot.model, *resolved->chain, response);
     return absl::OkStatus();

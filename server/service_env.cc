@@ -10,7 +10,7 @@ absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::Ro
       robot->model->Chain(ref.base_link(), ref.tip_link());
   if (!chain.ok()) {
     return absl::Status(chain.status().code(),
-                        absl::StrCat(field, ".", chain.status().message()));
+                        FieldPath(field, chain.status().message()));
   }
   return ResolvedChain{*std::move(robot), *std::move(chain)};
 }

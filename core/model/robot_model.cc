@@ -32,8 +32,12 @@ absl::StatusOr<std::shared_ptr<const RobotModel>> RobotModel::FromUrdf(
         model->default_chain_.base_link, "': there is no chain to compute"));
   }
   // Build the default chain now: a URDF whose arm chain cannot be built is
-  // refused at registration, not at the first FK request.
-  if (auto chain = model->Chain(); !chain.ok()) return chain.status();
+  // refused at registration, not at the first FK request — and the fault is
+  // the URDF's, not a base/tip the caller never sent.
+  if (auto chain = model->Chain(); !chain.ok()) {
+    return absl::Status(chain.status().code(),
+                        absl::StrCat("urdf: default chain: ", chain.status().message()));
+  }
   return std::shared_ptr<const RobotModel>(std::move(model));
 }
 

@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
 namespace motion {
@@ -336,6 +337,12 @@ absl::Status CheckAllLinksReachable(const urdf::ModelInterface& model) {
 
 }  // namespace
 
+// Every model error is about the `urdf` field of the request.
+static absl::Status UnderUrdf(const absl::Status& status) {
+  if (absl::StartsWith(status.message(), "urdf:")) return status;
+  return absl::Status(status.code(), absl::StrCat("urdf: ", status.message()));
+}
+
 absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_view urdf_text,
                                                          const ModelLimits& limits) {
   if (urdf_text.empty()) return absl::InvalidArgumentError("urdf: empty");
@@ -372,11 +379,11 @@ absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_vie
                                                    limits.max_links));
   }
   for (const auto& [name, joint] : model->joints_) {
-    if (auto status = CheckJoint(*joint); !status.ok()) return status;
+    if (auto status = CheckJoint(*joint); !status.ok()) return UnderUrdf(status);
   }
-  if (auto status = CheckMimics(*model); !status.ok()) return status;
-  if (auto status = CheckOneParentPerLink(*model); !status.ok()) return status;
-  if (auto status = CheckAllLinksReachable(*model); !status.ok()) return status;
+  if (auto status = CheckMimics(*model); !status.ok()) return UnderUrdf(status);
+  if (auto status = CheckOneParentPerLink(*model); !status.ok()) return UnderUrdf(status);
+  if (auto status = CheckAllLinksReachable(*model); !status.ok()) return UnderUrdf(status);
   return model;
 }
 

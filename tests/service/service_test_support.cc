@@ -1,0 +1,421 @@
+#include "service_test_support.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+#include <tinyxml.h>
+#include <unistd.h>
+
+namespace motiond_test {
+namespace {
+
+std::string Lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+const char* CodeName(grpc::StatusCode code) {
+  switch (code) {
+    case grpc::StatusCode::OK:
+      return "OK";
+    case grpc::StatusCode::CANCELLED:
+      return "CANCELLED";
+    case grpc::StatusCode::UNKNOWN:
+      return "UNKNOWN";
+    case grpc::StatusCode::INVALID_ARGUMENT:
+      return "INVALID_ARGUMENT";
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      return "DEADLINE_EXCEEDED";
+    case grpc::StatusCode::NOT_FOUND:
+      return "NOT_FOUND";
+    case grpc::StatusCode::ALREADY_EXISTS:
+      return "ALREADY_EXISTS";
+    case grpc::StatusCode::PERMISSION_DENIED:
+      return "PERMISSION_DENIED";
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      return "RESOURCE_EXHAUSTED";
+    case grpc::StatusCode::FAILED_PRECONDITION:
+      return "FAILED_PRECONDITION";
+    case grpc::StatusCode::ABORTED:
+      return "ABORTED";
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return "OUT_OF_RANGE";
+    case grpc::StatusCode::UNIMPLEMENTED:
+      return "UNIMPLEMENTED";
+    case grpc::StatusCode::INTERNAL:
+      return "INTERNAL";
+    case grpc::StatusCode::UNAVAILABLE:
+      return "UNAVAILABLE";
+    case grpc::StatusCode::DATA_LOSS:
+      return "DATA_LOSS";
+    case grpc::StatusCode::UNAUTHENTICATED:
+      return "UNAUTHENTICATED";
+    default:
+      return "?";
+  }
+}
+
+// The first 64-hex-digit word printed by a `sha256sum` command line.
+std::string RunSha256sum(const std::string& command) {
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("popen failed: " + command);
+  char buffer[256] = {};
+  const std::size_t n = std::fread(buffer, 1, sizeof(buffer) - 1, pipe);
+  const int rc = pclose(pipe);
+  const std::string out(buffer, n);
+  if (rc != 0 || out.size() < 64) throw std::runtime_error("sha256sum failed: " + command);
+  return "sha256:" + out.substr(0, 64);
+}
+
+double Attribute(const TiXmlElement* element, const char* name, double fallback) {
+  double value = fallback;
+  if (element->QueryDoubleAttribute(name, &value) != TIXML_SUCCESS) return fallback;
+  return value;
+}
+
+std::string Text(const TiXmlElement* element, const char* name) {
+  const char* value = element ? element->Attribute(name) : nullptr;
+  return value ? value : "";
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- robots --
+
+std::string RobotPath(const std::string& file_name) {
+  return std::string(MOTIOND_ROBOTS_DIR) + "/" + file_name;
+}
+
+std::string ReadRobot(const std::string& file_name) {
+  std::ifstream in(RobotPath(file_name), std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + RobotPath(file_name));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> BundledRobotFiles() {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(MOTIOND_ROBOTS_DIR)) {
+    if (entry.path().extension() == ".urdf") files.push_back(entry.path().filename().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string Sha256sumId(const std::string& path) {
+  return RunSha256sum("sha256sum '" + path + "'");
+}
+
+std::string Sha256sumIdOfText(const std::string& text) {
+  char path[] = "/tmp/motiond_service_test_XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd < 0) throw std::runtime_error("mkstemp failed");
+  const ssize_t written = write(fd, text.data(), text.size());
+  close(fd);
+  if (written != static_cast<ssize_t>(text.size())) throw std::runtime_error("write failed");
+  std::string id = Sha256sumId(path);
+  std::remove(path);
+  return id;
+}
+
+UrdfText ReadUrdfText(const std::string& urdf) {
+  TiXmlDocument doc;
+  doc.Parse(urdf.c_str());
+  if (doc.Error()) throw std::runtime_error(std::string("TinyXML: ") + doc.ErrorDesc());
+  const TiXmlElement* robot = doc.FirstChildElement("robot");
+  if (robot == nullptr) throw std::runtime_error("no <robot>");
+  UrdfText out;
+  out.robot_name = Text(robot, "name");
+  for (const TiXmlElement* link = robot->FirstChildElement("link"); link;
+       link = link->NextSiblingElement("link")) {
+    out.links.push_back(Text(link, "name"));
+  }
+  for (const TiXmlElement* j = robot->FirstChildElement("joint"); j;
+       j = j->NextSiblingElement("joint")) {
+    UrdfJoint joint;
+    joint.name = Text(j, "name");
+    joint.type = Text(j, "type");
+    joint.parent = Text(j->FirstChildElement("parent"), "link");
+    joint.child = Text(j->FirstChildElement("child"), "link");
+    if (const TiXmlElement* limit = j->FirstChildElement("limit")) {
+      joint.has_limit = true;
+      joint.lower = Attribute(limit, "lower", 0.0);
+      joint.upper = Attribute(limit, "upper", 0.0);
+      joint.velocity = Attribute(limit, "velocity", 0.0);
+    }
+    joint.is_mimic = j->FirstChildElement("mimic") != nullptr;
+    out.parent_joint_of[joint.child] = joint.name;
+    out.joints[joint.name] = joint;
+  }
+  return out;
+}
+
+std::vector<std::string> LinksBetween(const UrdfText& urdf, const std::string& base,
+                                      const std::string& tip) {
+  std::vector<std::string> reversed{tip};
+  std::string link = tip;
+  while (link != base) {
+    const auto it = urdf.parent_joint_of.find(link);
+    if (it == urdf.parent_joint_of.end()) return {};
+    link = urdf.joints.at(it->second).parent;
+    reversed.push_back(link);
+  }
+  return std::vector<std::string>(reversed.rbegin(), reversed.rend());
+}
+
+// ---------------------------------------------------------------- server --
+
+motion::server::ServerOptions TestServer::DefaultOptions() {
+  motion::server::ServerOptions options;
+  options.listen = "127.0.0.1:0";
+  options.workers = 2;
+  return options;
+}
+
+TestServer::TestServer(motion::server::ServerOptions options) {
+  // Rejected input is logged as a warning by design; keep test output to errors.
+  spdlog::set_level(spdlog::level::err);
+  auto started = motion::server::MotiondServer::Start(options);
+  if (!started.ok()) {
+    throw std::runtime_error("MotiondServer::Start: " + started.status().ToString());
+  }
+  server_ = *std::move(started);
+}
+
+TestServer::~TestServer() {
+  if (server_) server_->Shutdown(std::chrono::milliseconds(1000));
+}
+
+std::string TestServer::target() const { return "127.0.0.1:" + std::to_string(server_->port()); }
+
+std::shared_ptr<grpc::Channel> TestServer::NewChannel() const {
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(64 << 20);
+  args.SetMaxSendMessageSize(64 << 20);
+  // Each channel its own connection (gRPC would otherwise share subchannels).
+  args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+  return grpc::CreateCustomChannel(target(), grpc::InsecureChannelCredentials(), args);
+}
+
+Stubs::Stubs(const std::shared_ptr<grpc::Channel>& channel, std::chrono::milliseconds deadline)
+    : deadline_(deadline),
+      registry_(v1::RobotRegistry::NewStub(channel)),
+      kinematics_(v1::Kinematics::NewStub(channel)) {}
+
+void Stubs::SetDeadline(grpc::ClientContext& context) const {
+  context.set_deadline(std::chrono::system_clock::now() + deadline_);
+}
+
+grpc::Status Stubs::RegisterRobot(const std::string& urdf, v1::RegisterRobotResponse* response) {
+  grpc::ClientContext context;
+  SetDeadline(context);
+  v1::RegisterRobotRequest request;
+  request.set_urdf(urdf);
+  return registry_->RegisterRobot(&context, request, response);
+}
+
+grpc::Status Stubs::GetRobot(const v1::GetRobotRequest& request, v1::RobotInfo* response) {
+  grpc::ClientContext context;
+  SetDeadline(context);
+  return registry_->GetRobot(&context, request, response);
+}
+
+grpc::Status Stubs::ListRobots(v1::ListRobotsResponse* response) {
+  grpc::ClientContext context;
+  SetDeadline(context);
+  return registry_->ListRobots(&context, v1::ListRobotsRequest(), response);
+}
+
+grpc::Status Stubs::ComputeFk(const v1::ComputeFkRequest& request,
+                              v1::ComputeFkResponse* response) {
+  grpc::ClientContext context;
+  SetDeadline(context);
+  return kinematics_->ComputeFk(&context, request, response);
+}
+
+grpc::Status Stubs::ComputeJacobian(const v1::ComputeJacobianRequest& request,
+                                    v1::ComputeJacobianResponse* response) {
+  grpc::ClientContext context;
+  SetDeadline(context);
+  return kinematics_->ComputeJacobian(&context, request, response);
+}
+
+std::string Describe(const grpc::Status& status) {
+  return std::string(CodeName(status.error_code())) + " (" +
+         std::to_string(static_cast<int>(status.error_code())) + "): " + status.error_message();
+}
+
+std::optional<google::rpc::Status> RichStatus(const grpc::Status& status) {
+  if (status.error_details().empty()) return std::nullopt;
+  google::rpc::Status rich;
+  if (!rich.ParseFromString(status.error_details())) return std::nullopt;
+  return rich;
+}
+
+std::optional<google::rpc::ErrorInfo> FindErrorInfo(const grpc::Status& status) {
+  const auto rich = RichStatus(status);
+  if (!rich) return std::nullopt;
+  for (const auto& any : rich->details()) {
+    google::rpc::ErrorInfo info;
+    if (any.Is<google::rpc::ErrorInfo>() && any.UnpackTo(&info)) return info;
+  }
+  return std::nullopt;
+}
+
+std::optional<google::rpc::BadRequest> FindBadRequest(const grpc::Status& status) {
+  const auto rich = RichStatus(status);
+  if (!rich) return std::nullopt;
+  for (const auto& any : rich->details()) {
+    google::rpc::BadRequest bad_request;
+    if (any.Is<google::rpc::BadRequest>() && any.UnpackTo(&bad_request)) return bad_request;
+  }
+  return std::nullopt;
+}
+
+::testing::AssertionResult IsInvalidArgument(const grpc::Status& status, const std::string& field,
+                                             const std::vector<std::string>& substrings) {
+  if (status.error_code() != grpc::StatusCode::INVALID_ARGUMENT) {
+    return ::testing::AssertionFailure() << "expected INVALID_ARGUMENT, got " << Describe(status);
+  }
+  const std::string message = Lower(status.error_message());
+  for (const std::string& s : substrings) {
+    // "a|b": either alternative will do.
+    bool found = false;
+    for (std::size_t start = 0; start <= s.size();) {
+      const std::size_t bar = std::min(s.find('|', start), s.size());
+      if (message.find(Lower(s.substr(start, bar - start))) != std::string::npos) found = true;
+      start = bar + 1;
+    }
+    if (!found) {
+      return ::testing::AssertionFailure()
+             << "message does not mention '" << s << "': " << status.error_message();
+    }
+  }
+  const auto rich = RichStatus(status);
+  if (!rich) {
+    return ::testing::AssertionFailure()
+           << "no google.rpc.Status in grpc-status-details-bin; message: "
+           << status.error_message();
+  }
+  if (rich->code() != static_cast<int>(grpc::StatusCode::INVALID_ARGUMENT) ||
+      rich->message() != status.error_message()) {
+    return ::testing::AssertionFailure()
+           << "google.rpc.Status {code " << rich->code() << ", '" << rich->message()
+           << "'} does not repeat the gRPC status " << Describe(status);
+  }
+  const auto bad_request = FindBadRequest(status);
+  if (!bad_request) {
+    return ::testing::AssertionFailure() << "no google.rpc.BadRequest naming field '" << field
+                                         << "' in the details; message: " << status.error_message();
+  }
+  std::string fields;
+  for (const auto& violation : bad_request->field_violations()) {
+    if (violation.field() == field && !violation.description().empty()) {
+      return ::testing::AssertionSuccess();
+    }
+    fields += " '" + violation.field() + "'";
+  }
+  return ::testing::AssertionFailure() << "BadRequest names field(s)" << fields << ", expected '"
+                                       << field << "'; message: " << status.error_message();
+}
+
+::testing::AssertionResult IsRobotNotRegistered(const grpc::Status& status) {
+  if (status.error_code() != grpc::StatusCode::NOT_FOUND) {
+    return ::testing::AssertionFailure() << "expected NOT_FOUND, got " << Describe(status);
+  }
+  const auto info = FindErrorInfo(status);
+  if (!info) {
+    return ::testing::AssertionFailure()
+           << "NOT_FOUND without google.rpc.ErrorInfo: " << status.error_message();
+  }
+  if (info->reason() != "ROBOT_NOT_REGISTERED" || info->domain() != "motion.v1") {
+    return ::testing::AssertionFailure()
+           << "ErrorInfo{reason '" << info->reason() << "', domain '" << info->domain() << "'}";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// ------------------------------------------------------------- geometry --
+
+Eigen::Isometry3d ToIsometry(const v1::Pose& pose) {
+  const auto& p = pose.position();
+  const auto& q = pose.orientation();
+  Eigen::Isometry3d t = Eigen::Isometry3d::Identity();
+  t.linear() = Eigen::Quaterniond(q.w(), q.x(), q.y(), q.z()).normalized().toRotationMatrix();
+  t.translation() = Eigen::Vector3d(p.x(), p.y(), p.z());
+  return t;
+}
+
+void ToProto(const Eigen::Isometry3d& transform, v1::Pose* out) {
+  const Eigen::Quaterniond q(transform.rotation());
+  out->mutable_position()->set_x(transform.translation().x());
+  out->mutable_position()->set_y(transform.translation().y());
+  out->mutable_position()->set_z(transform.translation().z());
+  out->mutable_orientation()->set_x(q.x());
+  out->mutable_orientation()->set_y(q.y());
+  out->mutable_orientation()->set_z(q.z());
+  out->mutable_orientation()->set_w(q.w());
+}
+
+double AngleBetween(const Eigen::Matrix3d& a, const Eigen::Matrix3d& b) {
+  return Eigen::AngleAxisd(a.transpose() * b).angle();
+}
+
+std::vector<std::pair<double, double>> SamplingRanges(const v1::RobotInfo& info) {
+  std::vector<std::pair<double, double>> ranges;
+  for (const auto& joint : info.joints()) {
+    if (joint.bounded()) {
+      ranges.emplace_back(joint.lower(), joint.upper());
+    } else {
+      ranges.emplace_back(-kPi, kPi);
+    }
+  }
+  return ranges;
+}
+
+// --------------------------------------------------------- URDF builders --
+
+std::string SerialChainUrdf(int links, double step, bool (*is_revolute)(int),
+                            const std::string& comment) {
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\"?>\n<robot name=\"serial_" << links << "\">\n";
+  if (!comment.empty()) out << "<!-- " << comment << " -->\n";
+  for (int i = 0; i < links; ++i) out << "<link name=\"l" << i << "\"/>\n";
+  for (int i = 1; i < links; ++i) {
+    const bool revolute = is_revolute(i);
+    out << "<joint name=\"j" << i << "\" type=\"" << (revolute ? "revolute" : "fixed") << "\">"
+        << "<parent link=\"l" << i - 1 << "\"/><child link=\"l" << i << "\"/>"
+        << "<origin xyz=\"" << step << " 0 0\" rpy=\"0 0 0\"/>";
+    if (revolute) {
+      out << "<axis xyz=\"0 0 1\"/><limit lower=\"-3\" upper=\"3\" velocity=\"1\" effort=\"1\"/>";
+    }
+    out << "</joint>\n";
+  }
+  out << "</robot>\n";
+  return out.str();
+}
+
+std::string TwoJointUrdf(const std::string& type, const std::string& joint_body) {
+  return "<?xml version=\"1.0\"?>\n<robot name=\"two_joints\">\n"
+         "  <link name=\"base\"/>\n  <link name=\"mid\"/>\n  <link name=\"tip\"/>\n"
+         "  <joint name=\"j1\" type=\"revolute\">\n"
+         "    <parent link=\"base\"/>\n    <child link=\"mid\"/>\n"
+         "    <origin xyz=\"0 0 0.1\" rpy=\"0 0 0\"/>\n    <axis xyz=\"0 0 1\"/>\n"
+         "    <limit lower=\"-3\" upper=\"3\" velocity=\"1\" effort=\"1\"/>\n"
+         "  </joint>\n"
+         "  <joint name=\"the_joint\" type=\"" +
+         type + "\">\n    <parent link=\"mid\"/>\n    <child link=\"tip\"/>\n    " + joint_body +
+         "\n  </joint>\n</robot>\n";
+}
+
+}  // namespace motiond_test
