@@ -34,8 +34,10 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerConte
         if (!tool.ok()) return tool.status();
 
         ChainData& data = workspace.DataFor(resolved->chain);
+        const auto started = std::chrono::steady_clock::now();
         const Eigen::Isometry3d flange =
             ForwardKinematics(chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
+        env_.metrics.Solve("fk", "-", SecondsSince(started));
         PoseToProto(flange, response->mutable_flange());
         PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
         if (request->all_links()) {
@@ -64,9 +66,11 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
         if (!tool.ok()) return tool.status();
         absl::StatusOr<IkOptions> options = IkOptionsFromProto(request->options());
         if (!options.ok()) return options.status();
+        const auto started = std::chrono::steady_clock::now();
         absl::StatusOr<IkResult> result = SolveIk(workspace.For(resolved->chain), *target, *tool,
                                                   ToVector(request->seed()), *options);
         if (!result.ok()) return result.status();
+        RecordIk(env_.metrics, options->solver, *result, SecondsSince(started));
         IkResultToProto(*result, response);
         return absl::OkStatus();
       });
@@ -96,10 +100,13 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
         if (!tool.ok()) return tool.status();
 
         Jacobian jacobian;
+        const auto started = std::chrono::steady_clock::now();
         motion::ComputeJacobian(chain, workspace.DataFor(resolved->chain),
                         Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()), tool->ToIsometry(),
                         jacobian);
-        FillJacobian(jacobian, MeasureJacobian(jacobian), response);
+        const JacobianMeasures measures = MeasureJacobian(jacobian);
+        env_.metrics.Solve("jacobian", "-", SecondsSince(started));
+        FillJacobian(jacobian, measures, response);
         return absl::OkStatus();
       });
 }

@@ -66,21 +66,22 @@ int main(int argc, char** argv) {
   options.limits.path.max_segments = absl::GetFlag(FLAGS_max_path_segments);
   options.limits.stream_max_in_flight = absl::GetFlag(FLAGS_stream_max_in_flight);
 
-  std::unique_ptr<motion::server::MetricsExporter> metrics;
-  if (const std::string address = absl::GetFlag(FLAGS_metrics_listen); !address.empty()) {
-    auto started = motion::server::MetricsExporter::Start(address);
-    if (!started.ok()) {
-      spdlog::critical("{}", started.status().ToString());
-      return EXIT_FAILURE;
-    }
-    metrics = *std::move(started);
-    spdlog::info("metrics on http://{}/metrics", address);
-  }
-
   auto server = motion::server::MotiondServer::Start(options);
   if (!server.ok()) {
     spdlog::critical("{}", server.status().ToString());
     return EXIT_FAILURE;
+  }
+  std::unique_ptr<motion::server::MetricsExporter> metrics;
+  if (const std::string address = absl::GetFlag(FLAGS_metrics_listen); !address.empty()) {
+    auto started =
+        motion::server::MetricsExporter::Start(address, (*server)->metrics().Collectables());
+    if (!started.ok()) {
+      spdlog::critical("{}", started.status().ToString());
+      (*server)->Shutdown(std::chrono::milliseconds(0));
+      return EXIT_FAILURE;
+    }
+    metrics = *std::move(started);
+    spdlog::info("metrics on http://{}/metrics", address);
   }
 
   int received = 0;

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <prometheus/exposer.h>
 #include <prometheus/registry.h>
@@ -10,16 +11,15 @@
 
 namespace motion::server {
 
-/// \brief The Prometheus /metrics endpoint on its own port (--metrics_listen).
-/// For now it exports motiond_build_info; request and solver metrics are
-/// registered on `registry()` as they are added.
+/// \brief Serves a metrics registry as Prometheus text on its own port
+/// (--metrics_listen), path /metrics, so scraping never competes with gRPC.
 class MetricsExporter {
  public:
-  static absl::StatusOr<std::unique_ptr<MetricsExporter>> Start(const std::string& address);
-  prometheus::Registry& registry() { return *registry_; }
+  static absl::StatusOr<std::unique_ptr<MetricsExporter>> Start(
+      const std::string& address,
+      const std::vector<std::shared_ptr<prometheus::Collectable>>& collectables);
 
  private:
-  std::shared_ptr<prometheus::Registry> registry_;
   std::unique_ptr<prometheus::Exposer> exposer_;
 };
 

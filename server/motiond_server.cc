@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include "absl/strings/str_cat.h"
+#include "server/metrics_interceptor.h"
 
 namespace motion::server {
 namespace {
@@ -27,9 +28,10 @@ MotiondServer::MotiondServer(const ServerOptions& options)
     : options_(options),
       registry_(options.registry),
       pool_(ResolveWorkers(options.workers), options.max_queue),
-      registry_service_(ServiceEnv{registry_, pool_, options_.limits}),
-      kinematics_service_(ServiceEnv{registry_, pool_, options_.limits}),
-      planner_service_(ServiceEnv{registry_, pool_, options_.limits}) {}
+      metrics_(std::make_shared<prometheus::Registry>(), registry_, pool_),
+      registry_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_}),
+      kinematics_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_}),
+      planner_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_}) {}
 
 MotiondServer::~MotiondServer() { Shutdown(std::chrono::milliseconds(0)); }
 
@@ -49,6 +51,9 @@ absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(
   builder.RegisterService(&server->registry_service_);
   builder.RegisterService(&server->kinematics_service_);
   builder.RegisterService(&server->planner_service_);
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
+  interceptors.push_back(std::make_unique<MetricsInterceptorFactory>(server->metrics_));
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
   server->server_ = builder.BuildAndStart();
   if (!server->server_ || server->port_ == 0) {
     return absl::UnavailableError(absl::StrCat("--listen=", options.listen,

@@ -11,6 +11,7 @@
 #include "server/motion_planner_service.h"
 #include "server/robot_registry.h"
 #include "server/robot_registry_service.h"
+#include "server/server_metrics.h"
 #include "server/server_options.h"
 #include "server/solver_pool.h"
 
@@ -28,6 +29,7 @@ class MotiondServer {
   int port() const { return port_; }
   RobotRegistry& registry() { return registry_; }
   SolverPool& pool() { return pool_; }
+  ServerMetrics& metrics() { return metrics_; }
 
   /// \brief Marks health NOT_SERVING, stops accepting, lets in-flight calls
   /// finish until `deadline` (then cancels them), drains the pool.
@@ -40,6 +42,7 @@ class MotiondServer {
   ServerOptions options_;
   RobotRegistry registry_;
   SolverPool pool_;
+  ServerMetrics metrics_;
   RobotRegistryService registry_service_;
   KinematicsService kinematics_service_;
   MotionPlannerService planner_service_;

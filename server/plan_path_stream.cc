@@ -14,6 +14,7 @@ namespace motion::server {
 PlanPathStream::PlanPathStream(ServiceEnv env, grpc::CallbackServerContext* context,
                                const v1::PlanPathRequest* request)
     : env_(env), context_(context), request_(request) {
+  env_.metrics.StreamOpened("PlanPath");
   const bool queued =
       env_.pool.TrySubmit([this](KinematicsWorkspace& workspace) { Plan(workspace); });
   if (!queued) {
@@ -38,10 +39,12 @@ void PlanPathStream::Plan(KinematicsWorkspace& workspace) {
     chunk_points_ = request_->max_chunk_points() == 0
                         ? 256
                         : std::min<std::size_t>(request_->max_chunk_points(), 4096);
+    const auto started = std::chrono::steady_clock::now();
     absl::StatusOr<PathResult> result =
         PlanPath(workspace.For(chain_), *path, env_.limits.path,
                  [this] { return cancelled_.load(std::memory_order_relaxed); });
     if (!result.ok()) return result.status();
+    RecordPath(env_.metrics, *result, SecondsSince(started));
     result_ = *std::move(result);
     return absl::OkStatus();
   }();

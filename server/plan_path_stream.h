@@ -27,7 +27,10 @@ class PlanPathStream : public grpc::ServerWriteReactor<v1::PlanPathResponse> {
 
   void OnWriteDone(bool ok) override;
   void OnCancel() override { cancelled_ = true; }
-  void OnDone() override { delete this; }
+  void OnDone() override {
+    env_.metrics.StreamClosed("PlanPath");
+    delete this;
+  }
 
  private:
   void Plan(KinematicsWorkspace& workspace);  // on a solver worker

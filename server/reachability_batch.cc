@@ -80,8 +80,10 @@ absl::Status ReachabilityBatch::Prepare() {
 
 absl::Status ReachabilityBatch::SolveTarget(ChainWorkspace& workspace, int index,
                                             const std::vector<double>& seed) {
+  const auto started = std::chrono::steady_clock::now();
   absl::StatusOr<IkResult> result = SolveIk(workspace, targets_[index], tool_, seed, options_);
   if (!result.ok()) return result.status();
+  RecordIk(env_.metrics, options_.solver, *result, SecondsSince(started));
   IkResultToProto(*result, response_->mutable_results(index));
   return absl::OkStatus();
 }
@@ -117,6 +119,7 @@ void ReachabilityBatch::RecordError(absl::Status status) {
 }
 
 void ReachabilityBatch::Finish() {
+  env_.metrics.Solve("reachability", IkSolverName(options_.solver), SecondsSince(started_));
   absl::Status status;
   {
     std::lock_guard<std::mutex> lock(error_mutex_);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -55,6 +56,7 @@ class ReachabilityBatch : public std::enable_shared_from_this<ReachabilityBatch>
   int chunk_count_ = 0;
   std::atomic<int> next_chunk_{0};
   std::atomic<int> active_workers_{1};
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::mutex error_mutex_;
   absl::Status error_;
 };

@@ -10,9 +10,13 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "core/ik/ik_options.h"
+#include "core/ik/ik_result.h"
 #include "core/model/chain_model.h"
+#include "core/motion/trajectory.h"
 #include "motion/v1/common.pb.h"
 #include "server/robot_registry.h"
+#include "server/server_metrics.h"
 #include "server/server_options.h"
 #include "server/solver_pool.h"
 #include "server/status_conversion.h"
@@ -24,13 +28,26 @@ struct ServiceEnv {
   RobotRegistry& registry;
   SolverPool& pool;
   const RequestLimits& limits;
+  ServerMetrics& metrics;
 };
+
+/// \brief Seconds since `start` on the steady clock.
+inline double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 /// \brief A robot and the chain a request selected on it.
 struct ResolvedChain {
   RegisteredRobot robot;
   std::shared_ptr<const ChainModel> chain;
 };
+
+/// \brief Solve time, iterations, outcome and diagnostics of one IK solve.
+void RecordIk(ServerMetrics& metrics, IkSolverKind solver, const IkResult& result,
+              double seconds);
+
+/// \brief Solve times per segment and for the path, points and diagnostics.
+void RecordPath(ServerMetrics& metrics, const PathResult& result, double seconds);
 
 /// \brief RobotRef -> model (registering an inline URDF) -> chain. Errors
 /// name the field under `field` ("robot.tip_link: ...").

@@ -34,6 +34,7 @@ bool Reachable(const PathResult& result) {
 ValidatePathStream::ValidatePathStream(ServiceEnv env, grpc::CallbackServerContext* context,
                                        std::size_t max_in_flight)
     : env_(env), context_(context), max_in_flight_(std::max<std::size_t>(1, max_in_flight)) {
+  env_.metrics.StreamOpened("ValidatePath");
   std::lock_guard<std::mutex> lock(mutex_);
   MaybeStartReadLocked();
 }
@@ -98,10 +99,12 @@ void ValidatePathStream::Validate(KinematicsWorkspace& workspace,
     if (!resolved.ok()) return resolved.status();
     absl::StatusOr<PathRequest> path = PathRequestFromProto(request.path());
     if (!path.ok()) return path.status();
+    const auto started = std::chrono::steady_clock::now();
     absl::StatusOr<PathResult> result =
         PlanPath(workspace.For(resolved->chain), *path, env_.limits.path,
                  [this] { return context_->IsCancelled(); });
     if (!result.ok()) return result.status();
+    RecordPath(env_.metrics, *result, SecondsSince(started));
     response.set_ok(result->ok);
     response.set_reachable(Reachable(*result));
     response.set_cycle_time(result->duration);

@@ -34,7 +34,10 @@ class ValidatePathStream
   void OnReadDone(bool ok) override;
   void OnWriteDone(bool ok) override;
   void OnCancel() override;
-  void OnDone() override { delete this; }
+  void OnDone() override {
+    env_.metrics.StreamClosed("ValidatePath");
+    delete this;
+  }
 
  private:
   void Validate(KinematicsWorkspace& workspace, const v1::ValidatePathRequest& request,

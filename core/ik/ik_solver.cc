@@ -51,6 +51,15 @@ absl::Status ValidateOptions(const IkOptions& o) {
     return absl::InvalidArgumentError(absl::StrCat(
         "options.max_solutions: must be positive, got ", o.max_solutions));
   }
+  if (o.mode != IkMode::kFirst && o.mode != IkMode::kClosest && o.mode != IkMode::kAll) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("options.mode: unknown mode ", static_cast<int>(o.mode)));
+  }
+  if (o.solver != IkSolverKind::kLevenbergMarquardt && o.solver != IkSolverKind::kKdlNrJl &&
+      o.solver != IkSolverKind::kKdlLma) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("options.solver: unknown solver kind ", static_cast<int>(o.solver)));
+  }
   return absl::OkStatus();
 }
 
@@ -149,8 +158,9 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
   const double distance = (target.translation() - reach.center).norm();
   if (distance > reach.radius + options.position_tolerance) {
     result.outcome = IkOutcome::kUnreachable;
+    EnforceLimits(model, result.joints);  // seeds are not limit-checked; answers are
     const PoseError at_seed =
-        ComputePoseError(ForwardKinematics(model, ws.data, seed) * tool, target);
+        ComputePoseError(ForwardKinematics(model, ws.data, result.joints) * tool, target);
     result.position_error = at_seed.position;
     result.orientation_error = at_seed.rotation;
     AddDiagnostic(result, Severity::kError, DiagnosticCode::kTargetUnreachable,
@@ -245,6 +255,7 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
   LevenbergMarquardtSettings relaxed = settings;
   relaxed.enforce_limits = false;
   relaxed.max_iterations = kIterationsPerAttempt;
+  bool reachable_within_limits = false;
   for (int i = 0; i < 8; ++i) {
     if (i == 0) {
       scratch.q = seed;
@@ -255,26 +266,27 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
       Eigen::VectorXd q = scratch.q;
       NearestEquivalent(model, seed, q);
       const int joint = FirstJointOutsideLimits(model, q);
+      // Within limits after all: the budget ran out, the limits are not why.
+      if (joint < 0) {
+        reachable_within_limits = true;
+        break;
+      }
       result.outcome = IkOutcome::kJointLimit;
       Diagnostic d;
       d.severity = Severity::kError;
       d.code = DiagnosticCode::kJointLimit;
-      if (joint >= 0) {
-        const JointLimits& l = model.dof_limits[joint];
-        d.joint_name = model.dof_names[joint];
-        d.value = q[joint];
-        d.limit = q[joint] < l.lower ? l.lower : l.upper;
-        d.message = absl::StrCat("target is reachable only with ", d.joint_name, " at ", q[joint],
-                                 ", outside its limits [", l.lower, ", ", l.upper, "]");
-      } else {
-        d.message = "target is reachable only outside the joint limits";
-      }
+      const JointLimits& l = model.dof_limits[joint];
+      d.joint_name = model.dof_names[joint];
+      d.value = q[joint];
+      d.limit = q[joint] < l.lower ? l.lower : l.upper;
+      d.message = absl::StrCat("target is reachable only with ", d.joint_name, " at ", q[joint],
+                               ", outside its limits [", l.lower, ", ", l.upper, "]");
       result.diagnostics.push_back(std::move(d));
       return result;
     }
   }
-  if (result.position_error > kUnreachablePosition ||
-      result.orientation_error > kUnreachableRotation) {
+  if (!reachable_within_limits && (result.position_error > kUnreachablePosition ||
+                                   result.orientation_error > kUnreachableRotation)) {
     result.outcome = IkOutcome::kUnreachable;
     AddDiagnostic(result, Severity::kError, DiagnosticCode::kTargetUnreachable,
                   absl::StrCat("no configuration reaches the target: best residual ",

@@ -79,7 +79,8 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context,
 
   return SampleSegment(context, *profile, report, [&](double, const TrapezoidProfile::State& s,
                                                       SampleOut& out) {
-    out.q = q0 + dq * s.s;
+    // q0 + (q1 - q0) * 1 can miss q1 by an ulp: the last sample is the target.
+    out.q = s.s >= 1.0 ? q1 : Eigen::VectorXd(q0 + dq * s.s);
     out.qd = dq * s.sd;
     out.qdd = dq * s.sdd;
     out.tcp = Pose::FromIsometry(ForwardKinematics(model, ws.data, out.q) *

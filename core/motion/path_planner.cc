@@ -1,5 +1,6 @@
 #include "core/motion/path_planner.h"
 
+#include <chrono>
 #include <cmath>
 
 #include "absl/status/status.h"
@@ -150,17 +151,23 @@ absl::StatusOr<PathResult> PlanPath(ChainWorkspace& ws, const PathRequest& reque
                            continuous};
     Eigen::VectorXd end = joints;
     absl::Status status;
+    const auto started = std::chrono::steady_clock::now();
     switch (segment.kind) {
       case MotionKind::kMoveJ:
+        report.motion = "movej";
         status = PlanMoveJ(segment, context, report, end);
         break;
       case MotionKind::kMoveL:
+        report.motion = "movel";
         status = PlanMoveL(segment, context, report, end);
         break;
       case MotionKind::kMoveC:
+        report.motion = "movec";
         status = PlanMoveC(segment, context, report, end);
         break;
     }
+    report.compute_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (!status.ok()) return status;
 
     result.diagnostics.insert(result.diagnostics.end(), report.diagnostics.begin(),

@@ -37,6 +37,8 @@ struct ArcGeometry {
 struct SegmentReport {
   std::string segment_id;
   int segment_index = 0;
+  std::string motion;            ///< "movej", "movel" or "movec"
+  double compute_seconds = 0.0;  ///< wall time spent planning this segment
   bool ok = true;
   double start_time = 0.0;
   double duration = 0.0;

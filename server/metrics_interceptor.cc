@@ -1,0 +1,103 @@
+#include "server/metrics_interceptor.h"
+
+#include <chrono>
+#include <string>
+
+namespace motion::server {
+namespace {
+
+using Hook = grpc::experimental::InterceptionHookPoints;
+
+const char* TypeName(grpc::experimental::ServerRpcInfo::Type type) {
+  switch (type) {
+    case grpc::experimental::ServerRpcInfo::Type::UNARY:
+      return "unary";
+    case grpc::experimental::ServerRpcInfo::Type::CLIENT_STREAMING:
+      return "client_stream";
+    case grpc::experimental::ServerRpcInfo::Type::SERVER_STREAMING:
+      return "server_stream";
+    case grpc::experimental::ServerRpcInfo::Type::BIDI_STREAMING:
+      return "bidi_stream";
+  }
+  return "unknown";
+}
+
+const char* CodeName(grpc::StatusCode code) {
+  static const char* kNames[] = {"OK",
+                                 "Canceled",
+                                 "Unknown",
+                                 "InvalidArgument",
+                                 "DeadlineExceeded",
+                                 "NotFound",
+                                 "AlreadyExists",
+                                 "PermissionDenied",
+                                 "ResourceExhausted",
+                                 "FailedPrecondition",
+                                 "Aborted",
+                                 "OutOfRange",
+                                 "Unimplemented",
+                                 "Internal",
+                                 "Unavailable",
+                                 "DataLoss",
+                                 "Unauthenticated"};
+  const int index = static_cast<int>(code);
+  return index >= 0 && index < 17 ? kNames[index] : "Unknown";
+}
+
+class MetricsInterceptor : public grpc::experimental::Interceptor {
+ public:
+  MetricsInterceptor(ServerMetrics& metrics, grpc::experimental::ServerRpcInfo* info)
+      : metrics_(metrics), type_(TypeName(info->type())), start_(std::chrono::steady_clock::now()) {
+    // "/motion.v1.Kinematics/ComputeFk" -> service, method
+    const std::string full = info->method() ? info->method() : "";
+    const auto slash = full.rfind('/');
+    if (slash != std::string::npos && slash > 0) {
+      service_ = full.substr(1, slash - 1);
+      method_ = full.substr(slash + 1);
+    } else {
+      service_ = "unknown";
+      method_ = full;
+    }
+    metrics_.RpcStarted(service_, method_, type_);
+  }
+
+  ~MetricsInterceptor() override {
+    if (!handled_) Record("Canceled");
+  }
+
+  void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
+    if (methods->QueryInterceptionHookPoint(Hook::POST_RECV_MESSAGE)) {
+      metrics_.MessageReceived(service_, method_, type_);
+    }
+    if (methods->QueryInterceptionHookPoint(Hook::PRE_SEND_MESSAGE)) {
+      metrics_.MessageSent(service_, method_, type_);
+    }
+    if (methods->QueryInterceptionHookPoint(Hook::PRE_SEND_STATUS) && !handled_) {
+      Record(CodeName(methods->GetSendStatus().error_code()));
+    }
+    methods->Proceed();
+  }
+
+ private:
+  void Record(const char* code) {
+    handled_ = true;
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    metrics_.RpcHandled(service_, method_, type_, code, seconds);
+  }
+
+  ServerMetrics& metrics_;
+  std::string service_, method_;
+  const char* type_;
+  std::chrono::steady_clock::time_point start_;
+  bool handled_ = false;
+};
+
+}  // namespace
+
+grpc::experimental::Interceptor* MetricsInterceptorFactory::CreateServerInterceptor(
+    grpc::experimental::ServerRpcInfo* info) {
+  return new MetricsInterceptor(metrics_, info);
+}
+
+}  // namespace motion::server

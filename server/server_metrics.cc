@@ -1,0 +1,239 @@
+#include "server/server_metrics.h"
+
+#include <string>
+#include <vector>
+
+#include <prometheus/collectable.h>
+#include <prometheus/metric_family.h>
+#include <prometheus/text_serializer.h>
+
+#include "server/robot_registry.h"
+#include "server/solver_pool.h"
+
+namespace motion::server {
+namespace {
+
+// 10 us .. 10 s, ~1-2-5 steps with extra resolution below a millisecond,
+// where IK and FK live (p50 and p99 of a 30 us solve must be readable).
+const prometheus::Histogram::BucketBoundaries kSolveBuckets = {
+    1e-5,   1.5e-5, 2.5e-5, 4e-5, 6e-5, 1e-4, 1.5e-4, 2.5e-4, 4e-4, 6e-4, 1e-3,
+    2.5e-3, 5e-3,   1e-2,   2.5e-2, 5e-2, 0.1, 0.25,  0.5,    1.0,  2.5,  5.0,  10.0};
+// go-grpc-prometheus's defaults, plus sub-millisecond buckets.
+const prometheus::Histogram::BucketBoundaries kRpcBuckets = {
+    1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};
+const prometheus::Histogram::BucketBoundaries kIterationBuckets = {
+    1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+
+prometheus::ClientMetric Value(double v) {
+  prometheus::ClientMetric m;
+  m.gauge.value = v;
+  return m;
+}
+
+prometheus::MetricFamily Gauge(std::string name, std::string help, double value) {
+  prometheus::MetricFamily family;
+  family.name = std::move(name);
+  family.help = std::move(help);
+  family.type = prometheus::MetricType::Gauge;
+  family.metric.push_back(Value(value));
+  return family;
+}
+
+prometheus::MetricFamily Counter(std::string name, std::string help, double value) {
+  prometheus::MetricFamily family;
+  family.name = std::move(name);
+  family.help = std::move(help);
+  family.type = prometheus::MetricType::Counter;
+  prometheus::ClientMetric m;
+  m.counter.value = value;
+  family.metric.push_back(m);
+  return family;
+}
+
+// Registry and pool state, read when Prometheus scrapes (no update on the
+// request path).
+class StateCollector : public prometheus::Collectable {
+ public:
+  StateCollector(const RobotRegistry& robots, const SolverPool& pool)
+      : robots_(robots), pool_(pool) {}
+
+  std::vector<prometheus::MetricFamily> Collect() const override {
+    const RegistryStats stats = robots_.Stats();
+    return {
+        Gauge("motiond_registry_robots", "Robots in the registry cache",
+              static_cast<double>(stats.robots)),
+        Gauge("motiond_registry_bytes", "Estimated memory of the cached robot models",
+              static_cast<double>(stats.bytes)),
+        Counter("motiond_registry_hits_total", "Robot lookups served from the cache",
+                static_cast<double>(stats.hits)),
+        Counter("motiond_registry_misses_total", "Robot lookups that missed the cache",
+                static_cast<double>(stats.misses)),
+        Counter("motiond_registry_evictions_total", "Robots evicted from the cache (LRU)",
+                static_cast<double>(stats.evictions)),
+        Gauge("motiond_solver_workers", "Solver pool threads", pool_.workers()),
+        Gauge("motiond_solver_busy_workers", "Solver threads running a task",
+              pool_.busy_workers()),
+        Gauge("motiond_solver_queue_depth", "Tasks waiting for a solver thread",
+              static_cast<double>(pool_.queue_depth())),
+        Gauge("motiond_solver_queue_capacity",
+              "Queued tasks beyond which requests get RESOURCE_EXHAUSTED",
+              static_cast<double>(pool_.max_queue())),
+    };
+  }
+
+ private:
+  const RobotRegistry& robots_;
+  const SolverPool& pool_;
+};
+
+}  // namespace
+
+ServerMetrics::ServerMetrics(std::shared_ptr<prometheus::Registry> registry,
+                             const RobotRegistry& robots, const SolverPool& pool)
+    : registry_(std::move(registry)),
+      started_(prometheus::BuildCounter()
+                   .Name("grpc_server_started_total")
+                   .Help("Total number of RPCs started on the server.")
+                   .Register(*registry_)),
+      handled_(prometheus::BuildCounter()
+                   .Name("grpc_server_handled_total")
+                   .Help("Total number of RPCs completed on the server, regardless of success "
+                         "or failure.")
+                   .Register(*registry_)),
+      handling_seconds_(prometheus::BuildHistogram()
+                            .Name("grpc_server_handling_seconds")
+                            .Help("Histogram of response latency (seconds) of gRPC that had "
+                                  "been application-level handled by the server.")
+                            .Register(*registry_)),
+      msg_received_(prometheus::BuildCounter()
+                        .Name("grpc_server_msg_received_total")
+                        .Help("Total number of RPC stream messages received on the server.")
+                        .Register(*registry_)),
+      msg_sent_(prometheus::BuildCounter()
+                    .Name("grpc_server_msg_sent_total")
+                    .Help("Total number of gRPC stream messages sent by the server.")
+                    .Register(*registry_)),
+      solve_seconds_(prometheus::BuildHistogram()
+                         .Name("motiond_solve_seconds")
+                         .Help("Time of one core computation on a solver thread, by operation "
+                               "and solver")
+                         .Register(*registry_)),
+      ik_iterations_(prometheus::BuildHistogram()
+                         .Name("motiond_ik_iterations")
+                         .Help("FK evaluations one IK solve took, over all its restarts")
+                         .Register(*registry_)),
+      ik_solves_(prometheus::BuildCounter()
+                     .Name("motiond_ik_solves_total")
+                     .Help("IK solves by solver and result (ok, unreachable, joint_limit, "
+                           "max_iterations, timeout)")
+                     .Register(*registry_)),
+      diagnostics_(prometheus::BuildCounter()
+                       .Name("motiond_diagnostics_total")
+                       .Help("Diagnostics reported to clients, by code and severity")
+                       .Register(*registry_)),
+      trajectory_points_(prometheus::BuildCounter()
+                             .Name("motiond_trajectory_points_total")
+                             .Help("Trajectory samples planned")
+                             .Register(*registry_)
+                             .Add({})),
+      streams_(prometheus::BuildGauge()
+                   .Name("motiond_streams_in_flight")
+                   .Help("Streaming calls currently open, by method")
+                   .Register(*registry_)),
+      state_(std::make_shared<StateCollector>(robots, pool)) {
+  prometheus::BuildGauge()
+      .Name("motiond_build_info")
+      .Help("motiond build: version, compiler and architecture (value 1)")
+      .Register(*registry_)
+      .Add({{"version", MOTIOND_VERSION},
+            {"compiler", __VERSION__},
+#if defined(__aarch64__)
+            {"arch", "aarch64"}})
+#else
+            {"arch", "x86_64"}})
+#endif
+      .Set(1);
+}
+
+std::vector<std::shared_ptr<prometheus::Collectable>> ServerMetrics::Collectables() const {
+  return {registry_, state_};
+}
+
+std::string ServerMetrics::Serialize() const {
+  std::vector<prometheus::MetricFamily> families;
+  for (const auto& collectable : Collectables()) {
+    auto collected = collectable->Collect();
+    families.insert(families.end(), collected.begin(), collected.end());
+  }
+  return prometheus::TextSerializer().Serialize(families);
+}
+
+void ServerMetrics::RpcStarted(const std::string& service, const std::string& method,
+                               const std::string& type) {
+  started_.Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}})
+      .Increment();
+}
+
+void ServerMetrics::RpcHandled(const std::string& service, const std::string& method,
+                               const std::string& type, const std::string& code,
+                               double seconds) {
+  handled_
+      .Add({{"grpc_service", service},
+            {"grpc_method", method},
+            {"grpc_type", type},
+            {"grpc_code", code}})
+      .Increment();
+  handling_seconds_
+      .Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}},
+           kRpcBuckets)
+      .Observe(seconds);
+}
+
+void ServerMetrics::MessageReceived(const std::string& service, const std::string& method,
+                                    const std::string& type) {
+  msg_received_.Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}})
+      .Increment();
+}
+
+void ServerMetrics::MessageSent(const std::string& service, const std::string& method,
+                                const std::string& type) {
+  msg_sent_.Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}})
+      .Increment();
+}
+
+void ServerMetrics::Solve(absl::string_view operation, absl::string_view solver,
+                          double seconds) {
+  solve_seconds_
+      .Add({{"operation", std::string(operation)}, {"solver", std::string(solver)}},
+           kSolveBuckets)
+      .Observe(seconds);
+}
+
+void ServerMetrics::IkResult(absl::string_view solver, const motion::IkResult& result) {
+  ik_iterations_.Add({{"solver", std::string(solver)}}, kIterationBuckets)
+      .Observe(result.iterations);
+  ik_solves_.Add({{"solver", std::string(solver)}, {"result", IkOutcomeName(result.outcome)}})
+      .Increment();
+}
+
+void ServerMetrics::Diagnostic(const motion::Diagnostic& diagnostic) {
+  static const char* kSeverity[] = {"", "info", "warning", "error"};
+  diagnostics_
+      .Add({{"code", DiagnosticCodeName(diagnostic.code)},
+            {"severity", kSeverity[static_cast<int>(diagnostic.severity)]}})
+      .Increment();
+}
+
+void ServerMetrics::TrajectoryPoints(std::size_t points) {
+  trajectory_points_.Increment(static_cast<double>(points));
+}
+
+void ServerMetrics::StreamOpened(absl::string_view method) {
+  streams_.Add({{"grpc_method", std::string(method)}}).Increment();
+}
+
+void ServerMetrics::StreamClosed(absl::string_view method) {
+  streams_.Add({{"grpc_method", std::string(method)}}).Decrement();
+}
+
+}  // namespace motion::server
