@@ -16,7 +16,13 @@ Eigen::Vector3d RpyFromQuaternion(const Eigen::Quaterniond& q) {
   if (std::abs(std::cos(pitch)) < 1e-12) {
     return Eigen::Vector3d(0.0, pitch, std::atan2(-r(0, 1), r(1, 1)));
   }
-  return Eigen::Vector3d(std::atan2(r(2, 1), r(2, 2)), pitch, std::atan2(r(1, 0), r(0, 0)));
+  // Near gimbal lock r21 and r22 shrink with cos(pitch) and atan2 of them
+  // loses digits; rotating back by the yaw first keeps roll and pitch
+  // accurate from entries of size one.
+  const double yaw = std::atan2(r(1, 0), r(0, 0));
+  const double cy = std::cos(yaw), sy = std::sin(yaw);
+  return Eigen::Vector3d(std::atan2(sy * r(0, 2) - cy * r(1, 2), cy * r(1, 1) - sy * r(0, 1)),
+                         std::atan2(-r(2, 0), cy * r(0, 0) + sy * r(1, 0)), yaw);
 }
 
 Pose Compose(const Pose& a, const Pose& b) {

@@ -20,13 +20,14 @@ enum class IkMode {
   kAll,      ///< every distinct solution found, up to max_solutions, closest first
 };
 
-/// \brief Options of one IK solve. Zero values mean "default".
+/// \brief Options of one IK solve (the proto layer maps zero fields to
+/// these defaults; here every value must be positive).
 struct IkOptions {
   IkSolverKind solver = IkSolverKind::kLevenbergMarquardt;
   double position_tolerance = 1e-5;     ///< m, on |p_target - p|
   double orientation_tolerance = 1e-5;  ///< rad, on the angle of R_target R^T
   int max_iterations = 5000;            ///< over all attempts
-  double timeout = 0.005;               ///< s of wall time
+  double timeout = 0.005;  ///< s of the solving thread's CPU time (see ik_solver.cc)
   IkMode mode = IkMode::kFirst;
   int max_solutions = 8;  ///< kClosest / kAll
   /// sigma_min of the Jacobian below which a solution is reported with a

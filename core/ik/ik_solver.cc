@@ -1,7 +1,7 @@
 #include "core/ik/ik_solver.h"
 
 #include <algorithm>
-#include <chrono>
+#include <ctime>
 #include <cmath>
 
 #include <Eigen/SVD>
@@ -17,11 +17,24 @@
 namespace motion {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// The time budget counts the solving thread's CPU time, not wall time: on
+// a loaded machine a preempted solve would otherwise fail for no reason of
+// its own (TRAC-IK's wall-clock timeout collapses under load). A call's
+// wall-clock bound is its gRPC deadline.
+double ThreadCpuSeconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 // A descent that has not converged in this many FK evaluations rarely
 // will: a fresh start is cheaper (converging descents take 5-30).
 constexpr int kIterationsPerAttempt = 60;
+// Some targets need one long descent (under-actuated chains crawling along
+// a limit): after the first few short starts, a start may run this long as
+// long as it keeps halving its error (see stall_window).
+constexpr int kShortAttempts = 4;
+constexpr int kLongAttemptIterations = 1000;
 // Residuals above these after the whole budget mean "not in the workspace".
 constexpr double kUnreachablePosition = 1e-3;
 constexpr double kUnreachableRotation = 1e-2;
@@ -174,8 +187,7 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
   settings.orientation_tolerance = options.orientation_tolerance;
   IkScratch& scratch = ws.ik;
   SplitMix64 rng(kRandomSeed);
-  const auto deadline =
-      Clock::now() + std::chrono::nanoseconds(static_cast<std::int64_t>(options.timeout * 1e9));
+  const double deadline = ThreadCpuSeconds() + options.timeout;
   double best_cost = std::numeric_limits<double>::infinity();
   bool timed_out = false;
 
@@ -183,7 +195,7 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
     if (result.attempts == 0) {
       scratch.q = seed;
     } else {
-      if (Clock::now() > deadline) {
+      if (ThreadCpuSeconds() > deadline) {
         timed_out = true;
         break;
       }
@@ -191,7 +203,8 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
     }
     ++result.attempts;
     settings.max_iterations =
-        std::min(kIterationsPerAttempt, options.max_iterations - result.iterations);
+        std::min(result.attempts <= kShortAttempts ? kIterationsPerAttempt : kLongAttemptIterations,
+                 options.max_iterations - result.iterations);
     const LevenbergMarquardtAttempt attempt =
         RunLevenbergMarquardt(model, ws.data, scratch, target, tool, settings);
     result.iterations += attempt.iterations;
@@ -224,7 +237,7 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
     }
   }
   if (!timed_out && result.iterations < options.max_iterations && result.solutions.empty()) {
-    timed_out = Clock::now() > deadline;
+    timed_out = ThreadCpuSeconds() > deadline;
   }
 
   if (!result.solutions.empty()) {
@@ -250,43 +263,44 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
     return result;
   }
 
-  // Failed: is it the limits? Search without them from the seed and a few
-  // random starts (a small extra budget, only paid on failure).
+  // Failed. Is it the limits? Search without them from the seed and a few
+  // random starts (a small extra budget, paid only on failure). A solution
+  // outside the limits proves little when the constrained search came
+  // close (the budget ran out); it is the likely reason only when every
+  // constrained descent stayed far from the target.
+  const bool far = result.position_error > kUnreachablePosition ||
+                   result.orientation_error > kUnreachableRotation;
   LevenbergMarquardtSettings relaxed = settings;
   relaxed.enforce_limits = false;
   relaxed.max_iterations = kIterationsPerAttempt;
-  bool reachable_within_limits = false;
-  for (int i = 0; i < 8; ++i) {
+  bool solvable_without_limits = false;
+  for (int i = 0; i < 8 && !solvable_without_limits; ++i) {
     if (i == 0) {
       scratch.q = seed;
     } else {
       RandomConfiguration(model, seed, rng, scratch.q);
     }
-    if (RunLevenbergMarquardt(model, ws.data, scratch, target, tool, relaxed).converged) {
-      Eigen::VectorXd q = scratch.q;
-      NearestEquivalent(model, seed, q);
-      const int joint = FirstJointOutsideLimits(model, q);
-      // Within limits after all: the budget ran out, the limits are not why.
-      if (joint < 0) {
-        reachable_within_limits = true;
-        break;
-      }
-      result.outcome = IkOutcome::kJointLimit;
-      Diagnostic d;
-      d.severity = Severity::kError;
-      d.code = DiagnosticCode::kJointLimit;
-      const JointLimits& l = model.dof_limits[joint];
-      d.joint_name = model.dof_names[joint];
-      d.value = q[joint];
-      d.limit = q[joint] < l.lower ? l.lower : l.upper;
-      d.message = absl::StrCat("target is reachable only with ", d.joint_name, " at ", q[joint],
-                               ", outside its limits [", l.lower, ", ", l.upper, "]");
-      result.diagnostics.push_back(std::move(d));
-      return result;
-    }
+    if (!RunLevenbergMarquardt(model, ws.data, scratch, target, tool, relaxed).converged) continue;
+    solvable_without_limits = true;
+    Eigen::VectorXd q = scratch.q;
+    NearestEquivalent(model, seed, q);
+    const int joint = FirstJointOutsideLimits(model, q);
+    if (joint < 0 || !far) break;  // the budget ran out, the limits are not why
+    result.outcome = IkOutcome::kJointLimit;
+    Diagnostic d;
+    d.severity = Severity::kError;
+    d.code = DiagnosticCode::kJointLimit;
+    const JointLimits& l = model.dof_limits[joint];
+    d.joint_name = model.dof_names[joint];
+    d.value = q[joint];
+    d.limit = q[joint] < l.lower ? l.lower : l.upper;
+    d.message = absl::StrCat("target is reachable with ", d.joint_name, " at ", q[joint],
+                             ", outside its limits [", l.lower, ", ", l.upper,
+                             "]; no solution within the limits was found");
+    result.diagnostics.push_back(std::move(d));
+    return result;
   }
-  if (!reachable_within_limits && (result.position_error > kUnreachablePosition ||
-                                   result.orientation_error > kUnreachableRotation)) {
+  if (!solvable_without_limits && far) {
     result.outcome = IkOutcome::kUnreachable;
     AddDiagnostic(result, Severity::kError, DiagnosticCode::kTargetUnreachable,
                   absl::StrCat("no configuration reaches the target: best residual ",

@@ -20,6 +20,6 @@ KdlIkSolvers::KdlIkSolvers(const ChainModel& model)
       fk(model.kdl_chain),
       velocity(model.kdl_chain),
       nr_jl(model.kdl_chain, lower, upper, fk, velocity, kNrJlMaxIterations, kNrJlEpsilon),
-      lma(model.kdl_chain, kLmaEpsilon, kLmaMaxIterations) {}
+      lma(model.kdl_chain, Eigen::Matrix<double, 6, 1>::Ones(), kLmaEpsilon, kLmaMaxIterations) {}
 
 }  // namespace motion

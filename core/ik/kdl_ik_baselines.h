@@ -16,8 +16,10 @@ namespace motion {
 ///
 /// Built lazily per thread (KDL solvers are not thread-safe). Configured the
 /// way a KDL user would: NR_JL with the chain's limits (continuous joints
-/// +-1e9), LMA with unit weights. Neither is used on chains with mimic
-/// joints, which KDL cannot express.
+/// +-1e9) and KDL's defaults; LMA with unit weights on all six error
+/// components (KDL's default weighs rotation by 0.01, which stops it at
+/// ~1e-3 rad and so never passes a 1e-5 rad check). Neither is used on
+/// chains with mimic joints, which KDL cannot express.
 struct KdlIkSolvers {
   explicit KdlIkSolvers(const ChainModel& model);
 

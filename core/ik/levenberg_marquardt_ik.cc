@@ -33,6 +33,8 @@ LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainDa
   attempt.error = ComputePoseError(tcp, target);
   double cost = WeightedCost(attempt.error, w);
   double lambda = kInitialLambda;
+  double window_start_cost = cost;
+  int window_start = attempt.iterations;
 
   while (!Converged(attempt.error, settings) && attempt.iterations < settings.max_iterations) {
     // Linearise at the accepted point: data holds its frames.
@@ -71,7 +73,11 @@ LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainDa
         }
       }
     }
-    if (accepted) continue;
+    if (attempt.iterations - window_start >= settings.stall_window) {
+      if (cost > 0.5 * window_start_cost) break;  // stalled
+      window_start = attempt.iterations;
+      window_start_cost = cost;
+    }
   }
   attempt.converged = Converged(attempt.error, settings);
   attempt.tcp = tcp;

@@ -12,7 +12,12 @@ namespace motion {
 struct LevenbergMarquardtSettings {
   double position_tolerance = 1e-5;
   double orientation_tolerance = 1e-5;
-  int max_iterations = 100;    ///< FK evaluations in this attempt
+  int max_iterations = 100;    ///< FK evaluations in this attempt, at most
+  /// A descent is abandoned as stalled when its weighted cost has not halved
+  /// over the last `stall_window` evaluations: a converging descent keeps
+  /// halving it (quadratically near the end), one crawling along a limit or
+  /// into a local minimum does not, and a fresh start is cheaper.
+  int stall_window = 40;
   bool enforce_limits = true;  ///< false: search without joint limits (diagnosis)
   /// Metres per radian in the cost |dp|^2 + (w |dtheta|)^2: rotation errors
   /// are weighed like position errors at that lever arm.

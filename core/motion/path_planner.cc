@@ -192,6 +192,8 @@ absl::StatusOr<PathResult> PlanPath(ChainWorkspace& ws, const PathRequest& reque
     }
     joints = next;
     continuous = false;  // the next segment starts from the target, not from here
+    // Its first sample is a new point: keep times strictly increasing.
+    if (result.trajectory.size() > 0) time += request.sample_time;
   }
   result.duration = result.trajectory.size() ? result.trajectory.time.back() : 0.0;
   return result;

@@ -1,0 +1,307 @@
+// MoveC against circles built here: centre, radius, normal and angles are
+// chosen, the start is the (independent) FK of the start joints and via and
+// target are generated on the circle. The returned joints are judged with the
+// test-side URDF FK.
+
+#include "core/motion/move_c.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/model/robot_model.h"
+#include "core/motion/path_planner.h"
+#include "independent_fk.h"
+
+namespace motion {
+namespace {
+
+using motion_test::IndependentChain;
+using motion_test::IndependentFk;
+using motion_test::kPi;
+using motion_test::RotationDistance;
+
+struct Robot {
+  std::shared_ptr<const ChainModel> chain;
+  std::shared_ptr<const motion_test::UrdfSpec> spec;  // ichain points into it
+  IndependentChain ichain;
+};
+
+Robot LoadRobot(const std::string& file) {
+  Robot r;
+  auto model = RobotModel::FromUrdf(motion_test::ReadRobotFile(file));
+  EXPECT_TRUE(model.ok()) << file << ": " << model.status();
+  if (!model.ok()) return r;
+  auto chain = (*model)->Chain();
+  EXPECT_TRUE(chain.ok()) << file << ": " << chain.status();
+  if (!chain.ok()) return r;
+  r.chain = *chain;
+  r.spec = std::make_shared<const motion_test::UrdfSpec>(motion_test::ReadRobotSpec(file));
+  r.ichain = motion_test::WalkChain(*r.spec, r.chain->base_link, r.chain->tip_link);
+  EXPECT_EQ(r.ichain.dof_names, r.chain->dof_names) << file;
+  return r;
+}
+
+std::vector<double> Std(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
+
+Eigen::VectorXd Vec(std::initializer_list<double> values) {
+  Eigen::VectorXd q(values.size());
+  int i = 0;
+  for (double v : values) q[i++] = v;
+  return q;
+}
+
+// Joint rates from the returned positions alone: finite-difference speeds
+// within the URDF velocity limits, and on the uniformly spaced interior,
+// second differences within the acceleration limits (RobotInfo's; the URDF
+// has none). IK noise (~1e-7 rad) adds a few 0.01 rad/s^2 at 4 ms.
+void CheckJointRates(const Robot& robot, const Trajectory& t) {
+  const int dof = robot.chain->dof();
+  std::vector<double> v_max(dof);
+  for (int j = 0; j < dof; ++j)
+    v_max[j] = motion_test::DofJoint(*robot.spec, robot.ichain, j).velocity;
+  double worst_v = 0, worst_a = 0;
+  for (std::size_t k = 1; k < t.size(); ++k) {
+    const double h1 = t.time[k] - t.time[k - 1];
+    for (int j = 0; j < dof; ++j) {
+      const double dq1 = t.positions[k * dof + j] - t.positions[(k - 1) * dof + j];
+      worst_v = std::max(worst_v, std::abs(dq1) / h1 / v_max[j]);
+      if (k + 1 >= t.size()) continue;
+      const double h2 = t.time[k + 1] - t.time[k];
+      if (std::abs(h2 - h1) > 1e-9) continue;
+      const double dq2 = t.positions[(k + 1) * dof + j] - t.positions[k * dof + j];
+      const double qdd = (dq2 - dq1) / (h1 * h1);
+      worst_a =
+          std::max(worst_a, (std::abs(qdd) - 0.05) / robot.chain->dof_limits[j].max_acceleration);
+    }
+  }
+  EXPECT_LE(worst_v, 1.001) << "joint speed / limit";
+  EXPECT_LE(worst_a, 1.0) << "joint acceleration / limit";
+}
+
+// Rest-to-rest trapezoid over [0, 1] in closed form.
+struct UnitTrapezoid {
+  double v, a, ta, tc;
+  UnitTrapezoid(double max_v, double max_a) : v(max_v), a(max_a) {
+    if (v * v / a > 1.0) v = std::sqrt(a);
+    ta = v / a;
+    tc = std::max(0.0, (1.0 - v * v / a) / v);
+  }
+  double duration() const { return 2 * ta + tc; }
+  double S(double t) const {
+    t = std::clamp(t, 0.0, duration());
+    if (t <= ta) return 0.5 * a * t * t;
+    if (t <= ta + tc) return 0.5 * a * ta * ta + v * (t - ta);
+    const double r = duration() - t;
+    return 1.0 - 0.5 * a * r * r;
+  }
+};
+
+Eigen::Matrix3d Geodesic(const Eigen::Matrix3d& r0, const Eigen::Matrix3d& r1, double s) {
+  const Eigen::AngleAxisd relative(Eigen::Matrix3d(r0.transpose() * r1));
+  return r0 * Eigen::AngleAxisd(s * relative.angle(), relative.axis()).toRotationMatrix();
+}
+
+// A circle through a given start point: centre = start - r e1.
+struct HandCircle {
+  Eigen::Vector3d center, normal, e1, e2;
+  double radius;
+  Eigen::Vector3d At(double angle) const {
+    return center + radius * (std::cos(angle) * e1 + std::sin(angle) * e2);
+  }
+  // Angle of p's projection, in [0, 2 pi).
+  double AngleOf(const Eigen::Vector3d& p) const {
+    const Eigen::Vector3d d = p - center;
+    double a = std::atan2(d.dot(e2), d.dot(e1));
+    return a < 0 ? a + 2 * kPi : a;
+  }
+  double DistanceTo(const Eigen::Vector3d& p) const {
+    const Eigen::Vector3d d = p - center;
+    const double h = d.dot(normal);
+    const double in_plane = (d - h * normal).norm();
+    return std::hypot(h, in_plane - radius);
+  }
+};
+
+HandCircle CircleThrough(const Eigen::Vector3d& start, const Eigen::Vector3d& normal,
+                         double radius) {
+  HandCircle c;
+  c.normal = normal.normalized();
+  const Eigen::Vector3d helper(0.6, -0.3, 0.2);
+  c.e1 = (helper - helper.dot(c.normal) * c.normal).normalized();
+  c.e2 = c.normal.cross(c.e1);
+  c.radius = radius;
+  c.center = start - radius * c.e1;
+  return c;
+}
+
+struct ArcCase {
+  const char* file;
+  Eigen::VectorXd q0;
+  Eigen::Vector3d normal;
+  double radius, via_angle, target_angle;
+};
+
+std::vector<ArcCase> Cases() {
+  return {
+      {"ur5.urdf", Vec({0.3, -1.2, 1.5, -1.8, -1.5, 0.4}), {0.3, -0.2, 1.0}, 0.08, 1.0, 2.2},
+      {"panda.urdf", Vec({0.1, -0.5, 0.1, -2.0, 0.1, 1.6, 0.7}), {1.0, 0.2, 0.3}, 0.07, 0.7, 1.9},
+      {"iiwa14.urdf", Vec({0.2, 0.5, 0.1, -1.2, 0.1, 0.8, 0.3}), {-0.1, 0.4, 1.0}, 0.08, 1.2, 2.6},
+      // More than half a turn (the swept angle above pi).
+      {"ur5.urdf", Vec({0.3, -1.2, 1.5, -1.8, -1.5, 0.4}), {0.0, 0.1, 1.0}, 0.05, 2.0, 4.2},
+  };
+}
+
+SpeedSpec ArcSpeed() {
+  SpeedSpec speed;
+  speed.linear_velocity = 0.1;
+  speed.linear_acceleration = 0.5;
+  speed.angular_velocity = 3.0;
+  speed.angular_acceleration = 10.0;
+  return speed;
+}
+
+Pose ToPose(const Eigen::Vector3d& p, const Eigen::Matrix3d& r) {
+  Pose out;
+  out.position = p;
+  out.orientation = Eigen::Quaterniond(r);
+  return out;
+}
+
+PathResult Plan(const Robot& robot, const Eigen::VectorXd& q0, const MotionSegment& segment) {
+  ChainWorkspace ws(robot.chain);
+  PathRequest request;
+  request.start_joints = Std(q0);
+  request.segments = {segment};
+  auto result = PlanPath(ws, request, PathLimits{});
+  EXPECT_TRUE(result.ok()) << result.status();
+  return result.ok() ? *result : PathResult{};
+}
+
+class MoveCTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(MoveCTest, SamplesLieOnTheHandBuiltCircle) {
+  const ArcCase c = Cases()[GetParam()];
+  SCOPED_TRACE(c.file);
+  const Robot robot = LoadRobot(c.file);
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, c.q0);
+  const HandCircle circle = CircleThrough(start.translation(), c.normal, c.radius);
+  const Eigen::Matrix3d r0 = start.linear();
+  const Eigen::Matrix3d r1 = r0 * motion_test::RotZ(0.3) * motion_test::RotX(-0.1);
+
+  MotionSegment segment;
+  segment.id = "arc";
+  segment.kind = MotionKind::kMoveC;
+  // via's orientation is not used; give it a different one to show that.
+  segment.via = ToPose(circle.At(c.via_angle), motion_test::RotX(1.0));
+  segment.target = ToPose(circle.At(c.target_angle), r1);
+  segment.speed = ArcSpeed();
+  const PathResult result = Plan(robot, c.q0, segment);
+  ASSERT_TRUE(result.ok) << (result.diagnostics.empty() ? "" : result.diagnostics[0].message);
+  ASSERT_EQ(result.segments.size(), 1u);
+  const SegmentReport& report = result.segments[0];
+
+  // Reported geometry is the circle built here.
+  ASSERT_TRUE(report.has_arc);
+  EXPECT_LT((report.arc.center - circle.center).norm(), 1e-9);
+  EXPECT_NEAR(report.arc.radius, c.radius, 1e-9);
+  EXPECT_LT((report.arc.normal - circle.normal).norm(), 1e-9);
+  EXPECT_NEAR(report.arc.angle, c.target_angle, 1e-9);
+  EXPECT_NEAR(report.path_length, c.radius * c.target_angle, 1e-9);
+
+  // Timing: sigma(t) with sigma' = v / (r theta), sigma'' = a / (r theta)
+  // (the linear limits bind here).
+  const double length = c.radius * c.target_angle;
+  const double rotation = RotationDistance(r0, r1);
+  const SpeedSpec speed = ArcSpeed();
+  ASSERT_LT(speed.linear_velocity / length, speed.angular_velocity / rotation);
+  ASSERT_LT(speed.linear_acceleration / length, speed.angular_acceleration / rotation);
+  const UnitTrapezoid sigma(speed.linear_velocity / length, speed.linear_acceleration / length);
+  EXPECT_NEAR(result.duration, sigma.duration(), 1e-9 * sigma.duration());
+
+  const Trajectory& t = result.trajectory;
+  ASSERT_GT(t.size(), 10u);
+  EXPECT_TRUE(t.Position(0) == c.q0);
+  double max_off_circle = 0, max_time_error = 0, max_orientation_error = 0;
+  double previous_angle = 0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const Eigen::Isometry3d tcp = IndependentFk(robot.ichain, t.Position(k));
+    const Eigen::Vector3d p = tcp.translation();
+    max_off_circle = std::max(max_off_circle, circle.DistanceTo(p));
+    double angle = circle.AngleOf(p);
+    if (angle > 2 * kPi - 1e-3) angle -= 2 * kPi;  // start, a hair below zero
+    EXPECT_GE(angle, previous_angle - 1e-6) << "sample " << k;
+    EXPECT_LE(angle, c.target_angle + 1e-6) << "sample " << k;
+    previous_angle = angle;
+    const double s_time = sigma.S(t.time[k]);
+    max_time_error = std::max(max_time_error, (p - circle.At(s_time * c.target_angle)).norm());
+    max_orientation_error = std::max(
+        max_orientation_error,
+        RotationDistance(tcp.linear(), Geodesic(r0, r1, std::max(angle, 0.0) / c.target_angle)));
+  }
+  CheckJointRates(robot, t);
+  EXPECT_LT(max_off_circle, 1e-5);
+  EXPECT_LT(max_time_error, 1e-5);
+  EXPECT_LT(max_orientation_error, 1e-4);
+  const Eigen::Isometry3d last = IndependentFk(robot.ichain, t.Position(t.size() - 1));
+  EXPECT_LT((last.translation() - circle.At(c.target_angle)).norm(), 1e-6);
+  EXPECT_LT(RotationDistance(last.linear(), r1), 1e-5);
+}
+
+INSTANTIATE_TEST_SUITE_P(Robots, MoveCTest, ::testing::Range(0, 4));
+
+TEST(MoveCDegenerateTest, CoincidentAndCollinearPointsAreArcDegenerate) {
+  const ArcCase c = Cases()[0];
+  const Robot robot = LoadRobot(c.file);
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, c.q0);
+  const Eigen::Vector3d p0 = start.translation();
+  const Eigen::Matrix3d r0 = start.linear();
+  const Eigen::Vector3d elsewhere = p0 + Eigen::Vector3d(0.05, -0.03, 0.02);
+  struct Case {
+    const char* name;
+    Eigen::Vector3d via, target;
+  };
+  const Case cases[] = {
+      {"via_is_start", p0, elsewhere},
+      {"target_is_start", elsewhere, p0},
+      {"via_is_target", elsewhere, elsewhere},
+      {"collinear_between", 0.5 * (p0 + elsewhere), elsewhere},
+      {"collinear_beyond", p0 + 2 * (elsewhere - p0), elsewhere},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.name);
+    MotionSegment segment;
+    segment.id = k.name;
+    segment.kind = MotionKind::kMoveC;
+    segment.via = ToPose(k.via, r0);
+    segment.target = ToPose(k.target, r0);
+    ChainWorkspace ws(robot.chain);
+    PathRequest request;
+    request.start_joints = Std(c.q0);
+    request.segments = {segment};
+    auto result = PlanPath(ws, request, PathLimits{});
+    ASSERT_TRUE(result.ok()) << "a degenerate arc is a diagnostic, not an error: "
+                             << result.status();
+    EXPECT_FALSE(result->ok);
+    ASSERT_EQ(result->segments.size(), 1u);
+    EXPECT_FALSE(result->segments[0].ok);
+    EXPECT_FALSE(result->segments[0].has_arc);
+    bool found = false;
+    for (const Diagnostic& d : result->diagnostics) {
+      if (d.code != DiagnosticCode::kArcDegenerate) continue;
+      found = true;
+      EXPECT_EQ(d.severity, Severity::kError);
+      EXPECT_EQ(d.segment_id, k.name);
+    }
+    EXPECT_TRUE(found);
+  }
+}
+
+}  // namespace
+}  // namespace motion

@@ -1,0 +1,302 @@
+// MoveJ through PlanPath with one movej segment: synchronisation, limits
+// (finite differences of the returned positions against the URDF's
+// velocity limits), the closed-form duration of the binding joint, pose
+// targets checked with the test-side URDF FK, and limit diagnostics.
+
+#include "core/motion/move_j.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/model/robot_model.h"
+#include "core/motion/path_planner.h"
+#include "independent_fk.h"
+
+namespace motion {
+namespace {
+
+using motion_test::IndependentChain;
+using motion_test::IndependentFk;
+using motion_test::kPi;
+using motion_test::RotationDistance;
+
+struct Robot {
+  std::shared_ptr<const ChainModel> chain;
+  std::shared_ptr<const motion_test::UrdfSpec> spec;  // ichain points into it
+  IndependentChain ichain;
+  std::vector<double> velocity_limit;  // from the URDF text, per DOF
+  std::vector<double> lower, upper;
+};
+
+Robot LoadRobot(const std::string& file) {
+  Robot r;
+  auto model = RobotModel::FromUrdf(motion_test::ReadRobotFile(file));
+  EXPECT_TRUE(model.ok()) << file << ": " << model.status();
+  if (!model.ok()) return r;
+  auto chain = (*model)->Chain();
+  EXPECT_TRUE(chain.ok()) << file << ": " << chain.status();
+  if (!chain.ok()) return r;
+  r.chain = *chain;
+  r.spec = std::make_shared<const motion_test::UrdfSpec>(motion_test::ReadRobotSpec(file));
+  r.ichain = motion_test::WalkChain(*r.spec, r.chain->base_link, r.chain->tip_link);
+  // Same DOF order on both sides, so joint vectors mean the same thing.
+  EXPECT_EQ(r.ichain.dof_names, r.chain->dof_names) << file;
+  for (int i = 0; i < static_cast<int>(r.ichain.dof_names.size()); ++i) {
+    const motion_test::UrdfJointSpec& j = motion_test::DofJoint(*r.spec, r.ichain, i);
+    r.velocity_limit.push_back(j.velocity);
+    r.lower.push_back(j.lower);
+    r.upper.push_back(j.upper);
+  }
+  return r;
+}
+
+Eigen::VectorXd Row(const Trajectory& t, std::size_t k) { return t.Position(k); }
+
+std::vector<double> Std(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
+
+// Closed-form duration of a rest-to-rest trapezoid over distance d.
+double TrapezoidDuration(double d, double v, double a) {
+  if (d >= v * v / a) return d / v + v / a;
+  return 2.0 * std::sqrt(d / a);
+}
+
+MotionSegment JointSegment(const std::string& id, const Eigen::VectorXd& target,
+                           double joint_fraction = 0.0) {
+  MotionSegment s;
+  s.id = id;
+  s.kind = MotionKind::kMoveJ;
+  s.joint_target = true;
+  s.target_joints = Std(target);
+  s.speed.joint_fraction = joint_fraction;
+  return s;
+}
+
+bool HasCode(const std::vector<Diagnostic>& diagnostics, DiagnosticCode code) {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [code](const Diagnostic& d) { return d.code == code; });
+}
+
+// Everything MoveJ promises about one planned joint move q0 -> q1.
+void CheckJointMove(const Robot& robot, const PathResult& result, const Eigen::VectorXd& q0,
+                    const Eigen::VectorXd& q1, double fraction, double dt) {
+  const Trajectory& t = result.trajectory;
+  const int dof = robot.chain->dof();
+  ASSERT_GE(t.size(), 2u);
+  ASSERT_EQ(t.positions.size(), t.size() * dof);
+  EXPECT_EQ(t.time.front(), 0.0);
+  EXPECT_TRUE(Row(t, 0) == q0) << "first sample is the start";
+  EXPECT_TRUE(Row(t, t.size() - 1) == q1)
+      << "last sample is the joint target exactly: " << (Row(t, t.size() - 1) - q1).transpose();
+
+  const Eigen::VectorXd dq = q1 - q0;
+  // Binding joint: the largest |dq_j| / v_j. With a_j proportional to v_j
+  // (RobotInfo's documented default) it binds the acceleration too.
+  int bind = 0;
+  for (int j = 1; j < dof; ++j) {
+    if (std::abs(dq[j]) / robot.velocity_limit[j] >
+        std::abs(dq[bind]) / robot.velocity_limit[bind]) {
+      bind = j;
+    }
+  }
+  int bind_a = 0;
+  for (int j = 1; j < dof; ++j) {
+    if (std::abs(dq[j]) / robot.chain->dof_limits[j].max_acceleration >
+        std::abs(dq[bind_a]) / robot.chain->dof_limits[bind_a].max_acceleration) {
+      bind_a = j;
+    }
+  }
+  ASSERT_EQ(bind, bind_a) << "test setup: one joint must bind both limits";
+  const double expected =
+      TrapezoidDuration(std::abs(dq[bind]), fraction * robot.velocity_limit[bind],
+                        fraction * robot.chain->dof_limits[bind].max_acceleration);
+  EXPECT_NEAR(result.duration, expected, 1e-9 * expected);
+  EXPECT_EQ(t.time.back(), result.duration);
+  ASSERT_EQ(result.segments.size(), 1u);
+  EXPECT_EQ(result.segments[0].duration, result.duration);
+  // ceil(T / dt) intervals (T is not a multiple of dt in these tests).
+  EXPECT_EQ(t.size(), static_cast<std::size_t>(std::ceil(expected / dt - 1e-9)) + 1);
+
+  double previous_s = 0.0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const Eigen::VectorXd q = Row(t, k);
+    // Normalised progress is one number for every moving joint.
+    double lo = 2, hi = -2;
+    for (int j = 0; j < dof; ++j) {
+      if (std::abs(dq[j]) < 1e-3) continue;
+      const double s = (q[j] - q0[j]) / dq[j];
+      lo = std::min(lo, s);
+      hi = std::max(hi, s);
+    }
+    ASSERT_LT(hi - lo, 1e-12) << "joints out of step at sample " << k;
+    ASSERT_GE(lo, previous_s - 1e-15);
+    ASSERT_GE(lo, -1e-15);
+    ASSERT_LE(hi, 1 + 1e-15);
+    previous_s = lo;
+    // Joints that do not move stay put.
+    for (int j = 0; j < dof; ++j) {
+      if (dq[j] == 0) {
+        ASSERT_EQ(q[j], q0[j]);
+      }
+    }
+    if (k == 0) continue;
+    const double h = t.time[k] - t.time[k - 1];
+    ASSERT_GT(h, 0);
+    for (int j = 0; j < dof; ++j) {
+      const double fd = (q[j] - t.positions[(k - 1) * dof + j]) / h;
+      ASSERT_LE(std::abs(fd), robot.velocity_limit[j] * fraction * 1.001)
+          << robot.chain->dof_names[j] << " at sample " << k;
+    }
+  }
+  // Reported velocities agree with central differences of the positions.
+  for (std::size_t k = 1; k + 1 < t.size(); ++k) {
+    const double h = t.time[k + 1] - t.time[k - 1];
+    for (int j = 0; j < dof; ++j) {
+      const double fd = (t.positions[(k + 1) * dof + j] - t.positions[(k - 1) * dof + j]) / h;
+      const double a = fraction * robot.chain->dof_limits[j].max_acceleration;
+      ASSERT_NEAR(t.velocities[k * dof + j], fd, a * h + 1e-9) << "sample " << k;
+    }
+  }
+}
+
+PathResult PlanOne(const Robot& robot, const Eigen::VectorXd& q0, const MotionSegment& segment,
+                   double speed_override = 1.0, double dt = 0.004) {
+  ChainWorkspace ws(robot.chain);
+  PathRequest request;
+  request.start_joints = Std(q0);
+  request.segments = {segment};
+  request.sample_time = dt;
+  request.speed_override = speed_override;
+  auto result = PlanPath(ws, request, PathLimits{});
+  EXPECT_TRUE(result.ok()) << result.status();
+  return result.ok() ? *result : PathResult{};
+}
+
+TEST(MoveJTest, Ur5SynchronisedWithClosedFormDuration) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  Eigen::VectorXd q0(6), q1(6);
+  q0 << 0.3, -1.2, 1.5, -1.8, -1.5, 0.4;
+  q1 << 1.4, -0.7, 0.9, -1.2, -1.1, 0.0;  // the pan joint binds (1.1 rad)
+  for (auto [fraction, override] : {std::pair{1.0, 1.0}, {0.7, 0.6}, {0.25, 1.0}}) {
+    const PathResult result = PlanOne(robot, q0, JointSegment("j", q1, fraction), override);
+    ASSERT_TRUE(result.ok);
+    CheckJointMove(robot, result, q0, q1, fraction * override, 0.004);
+    EXPECT_LE(result.segments[0].max_joint_velocity_ratio, fraction * override * (1 + 1e-9));
+  }
+}
+
+TEST(MoveJTest, Ur5ShortMoveIsATriangle) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  Eigen::VectorXd q0(6), q1(6);
+  q0 << 0.3, -1.2, 1.5, -1.8, -1.5, 0.4;
+  q1 = q0;
+  q1[2] += 0.2;  // 0.2 rad < v^2 / a = 3.15 / 2: no cruise
+  q1[4] -= 0.05;
+  const PathResult result = PlanOne(robot, q0, JointSegment("short", q1));
+  ASSERT_TRUE(result.ok);
+  // T = 2 sqrt(d / a) with a = 2 v (RobotInfo's default).
+  EXPECT_NEAR(result.duration, 2 * std::sqrt(0.2 / (2 * 3.15)), 1e-12);
+  CheckJointMove(robot, result, q0, q1, 1.0, 0.004);
+}
+
+TEST(MoveJTest, RandomMovesOnSevenAndSixAxisArms) {
+  std::mt19937_64 rng(21);
+  for (const char* file : {"ur5.urdf", "panda.urdf", "iiwa14.urdf", "abb_irb2400.urdf"}) {
+    const Robot robot = LoadRobot(file);
+    ASSERT_NE(robot.chain, nullptr);
+    for (int trial = 0; trial < 8; ++trial) {
+      // Inside the limits by 0.05 rad; a 20 % scaled move keeps runtimes short.
+      const Eigen::VectorXd q0 = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.05);
+      const Eigen::VectorXd far = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.05);
+      const Eigen::VectorXd q1 = q0 + 0.2 * (far - q0);
+      const double fraction = 0.5 + 0.5 * (trial % 2);
+      SCOPED_TRACE(std::string(file) + " trial " + std::to_string(trial));
+      const PathResult result = PlanOne(robot, q0, JointSegment("r", q1, fraction), 1.0, 0.008);
+      ASSERT_TRUE(result.ok) << (result.diagnostics.empty() ? "" : result.diagnostics[0].message);
+      CheckJointMove(robot, result, q0, q1, fraction, 0.008);
+    }
+  }
+}
+
+TEST(MoveJTest, PoseTargetLandsOnThePose) {
+  // Target: the (independent) FK of known joints, given in a work-object
+  // frame with a tool; the planned end must put that TCP there.
+  for (const char* file : {"ur5.urdf", "panda.urdf", "iiwa14.urdf"}) {
+    SCOPED_TRACE(file);
+    const Robot robot = LoadRobot(file);
+    ASSERT_NE(robot.chain, nullptr);
+    std::mt19937_64 rng(31);
+    const Eigen::VectorXd q0 = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.3);
+    const Eigen::VectorXd qt =
+        q0 + 0.3 * (motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.3) - q0);
+    Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
+    tool.translation() << 0.01, -0.02, 0.12;
+    tool.linear() = motion_test::RotRpy(Eigen::Vector3d(0.1, -0.2, 0.3));
+    Eigen::Isometry3d frame = Eigen::Isometry3d::Identity();
+    frame.translation() << 0.2, -0.1, 0.05;
+    frame.linear() = motion_test::RotZ(0.4);
+    const Eigen::Isometry3d tcp = IndependentFk(robot.ichain, qt) * tool;
+
+    MotionSegment segment;
+    segment.id = "pose";
+    segment.kind = MotionKind::kMoveJ;
+    segment.target = Pose::FromIsometry(frame.inverse() * tcp);
+    segment.tool = Pose::FromIsometry(tool);
+    segment.frame = Pose::FromIsometry(frame);
+    const PathResult result = PlanOne(robot, q0, segment);
+    ASSERT_TRUE(result.ok) << (result.diagnostics.empty() ? "" : result.diagnostics[0].message);
+    const Trajectory& t = result.trajectory;
+    const Eigen::Isometry3d reached = IndependentFk(robot.ichain, Row(t, t.size() - 1)) * tool;
+    EXPECT_LT((reached.translation() - tcp.translation()).norm(), 1e-5);
+    EXPECT_LT(RotationDistance(reached.linear(), tcp.linear()), 1e-5);
+    // Synchronised and within limits all the same.
+    const Eigen::VectorXd q1 = Row(t, t.size() - 1);
+    for (int j = 0; j < robot.chain->dof(); ++j) {
+      EXPECT_GE(q1[j], robot.lower[j]);
+      EXPECT_LE(q1[j], robot.upper[j]);
+    }
+    CheckJointMove(robot, result, q0, q1, 1.0, 0.004);
+  }
+}
+
+TEST(MoveJTest, TargetOutsideLimitsIsAJointLimitDiagnostic) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  Eigen::VectorXd q0(6);
+  q0 << 0.3, -1.2, 1.5, -1.8, -1.5, 0.4;
+  Eigen::VectorXd q1 = q0;
+  q1[2] = 3.5;  // elbow limit is +-pi
+  const PathResult result = PlanOne(robot, q0, JointSegment("too_far", q1));
+  EXPECT_FALSE(result.ok);
+  ASSERT_EQ(result.segments.size(), 1u);
+  EXPECT_FALSE(result.segments[0].ok);
+  ASSERT_TRUE(HasCode(result.diagnostics, DiagnosticCode::kJointLimit));
+  for (const Diagnostic& d : result.diagnostics) {
+    if (d.code != DiagnosticCode::kJointLimit) continue;
+    EXPECT_EQ(d.severity, Severity::kError);
+    EXPECT_EQ(d.segment_id, "too_far");
+    EXPECT_NE(d.message.find("elbow_joint"), std::string::npos) << d.message;
+  }
+}
+
+TEST(MoveJTest, ZeroMotionIsOneSample) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  Eigen::VectorXd q0(6);
+  q0 << 0.3, -1.2, 1.5, -1.8, -1.5, 0.4;
+  const PathResult result = PlanOne(robot, q0, JointSegment("stay", q0));
+  ASSERT_TRUE(result.ok);
+  EXPECT_EQ(result.duration, 0.0);
+  ASSERT_EQ(result.trajectory.size(), 1u);
+  EXPECT_TRUE(Row(result.trajectory, 0) == q0);
+}
+
+}  // namespace
+}  // namespace motion

@@ -1,0 +1,371 @@
+// MoveL on UR5, Panda and iiwa14 (default chains): the TCP of the returned
+// joints, computed with the test-side URDF FK, must follow the commanded
+// straight line in space and time (the sigma(t) trapezoid derived here), the
+// orientation must follow a geodesic slerp written here, the cruise speed
+// must be the requested one and the last sample must be the target.
+
+#include "core/motion/move_l.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/model/robot_model.h"
+#include "core/motion/path_planner.h"
+#include "independent_fk.h"
+
+namespace motion {
+namespace {
+
+using motion_test::IndependentChain;
+using motion_test::IndependentFk;
+using motion_test::RotationDistance;
+
+struct Robot {
+  std::shared_ptr<const ChainModel> chain;
+  std::shared_ptr<const motion_test::UrdfSpec> spec;  // ichain points into it
+  IndependentChain ichain;
+};
+
+Robot LoadRobot(const std::string& file) {
+  Robot r;
+  auto model = RobotModel::FromUrdf(motion_test::ReadRobotFile(file));
+  EXPECT_TRUE(model.ok()) << file << ": " << model.status();
+  if (!model.ok()) return r;
+  auto chain = (*model)->Chain();
+  EXPECT_TRUE(chain.ok()) << file << ": " << chain.status();
+  if (!chain.ok()) return r;
+  r.chain = *chain;
+  r.spec = std::make_shared<const motion_test::UrdfSpec>(motion_test::ReadRobotSpec(file));
+  r.ichain = motion_test::WalkChain(*r.spec, r.chain->base_link, r.chain->tip_link);
+  EXPECT_EQ(r.ichain.dof_names, r.chain->dof_names) << file;
+  return r;
+}
+
+std::vector<double> Std(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
+
+Eigen::VectorXd Vec(std::initializer_list<double> values) {
+  Eigen::VectorXd q(values.size());
+  int i = 0;
+  for (double v : values) q[i++] = v;
+  return q;
+}
+
+// Joint rates from the returned positions alone: finite-difference speeds
+// within the URDF velocity limits, and on the uniformly spaced interior,
+// second differences within the acceleration limits (RobotInfo's; the URDF
+// has none). IK noise (~1e-7 rad) adds a few 0.01 rad/s^2 at 4 ms.
+void CheckJointRates(const Robot& robot, const Trajectory& t) {
+  const int dof = robot.chain->dof();
+  std::vector<double> v_max(dof);
+  for (int j = 0; j < dof; ++j)
+    v_max[j] = motion_test::DofJoint(*robot.spec, robot.ichain, j).velocity;
+  double worst_v = 0, worst_a = 0;
+  for (std::size_t k = 1; k < t.size(); ++k) {
+    const double h1 = t.time[k] - t.time[k - 1];
+    for (int j = 0; j < dof; ++j) {
+      const double dq1 = t.positions[k * dof + j] - t.positions[(k - 1) * dof + j];
+      worst_v = std::max(worst_v, std::abs(dq1) / h1 / v_max[j]);
+      if (k + 1 >= t.size()) continue;
+      const double h2 = t.time[k + 1] - t.time[k];
+      if (std::abs(h2 - h1) > 1e-9) continue;
+      const double dq2 = t.positions[(k + 1) * dof + j] - t.positions[k * dof + j];
+      const double qdd = (dq2 - dq1) / (h1 * h1);
+      worst_a =
+          std::max(worst_a, (std::abs(qdd) - 0.05) / robot.chain->dof_limits[j].max_acceleration);
+    }
+  }
+  EXPECT_LE(worst_v, 1.001) << "joint speed / limit";
+  EXPECT_LE(worst_a, 1.0) << "joint acceleration / limit";
+}
+
+// Rest-to-rest trapezoid over [0, 1] in closed form.
+struct UnitTrapezoid {
+  double v, a, ta, tc;
+  UnitTrapezoid(double max_v, double max_a) : v(max_v), a(max_a) {
+    if (v * v / a > 1.0) v = std::sqrt(a);  // triangle: peak sqrt(a L), L = 1
+    ta = v / a;
+    tc = std::max(0.0, (1.0 - v * v / a) / v);
+  }
+  double duration() const { return 2 * ta + tc; }
+  double S(double t) const {
+    t = std::clamp(t, 0.0, duration());
+    if (t <= ta) return 0.5 * a * t * t;
+    if (t <= ta + tc) return 0.5 * a * ta * ta + v * (t - ta);
+    const double r = duration() - t;
+    return 1.0 - 0.5 * a * r * r;
+  }
+};
+
+// Geodesic interpolation R0 exp(s log(R0^T R1)), from the axis-angle of the
+// relative rotation (not Eigen's quaternion slerp).
+Eigen::Matrix3d Geodesic(const Eigen::Matrix3d& r0, const Eigen::Matrix3d& r1, double s) {
+  const Eigen::AngleAxisd relative(Eigen::Matrix3d(r0.transpose() * r1));
+  return r0 * Eigen::AngleAxisd(s * relative.angle(), relative.axis()).toRotationMatrix();
+}
+
+struct LineCase {
+  const char* file;
+  const char* base;  // the default chain README.md lists for the robot
+  const char* tip;
+  Eigen::VectorXd q0;        // start joints
+  Eigen::VectorXd q_target;  // the target pose is their (independent) FK
+};
+
+std::vector<LineCase> Cases() {
+  return {
+      {"ur5.urdf", "base_link", "tool0", Vec({0.3, -1.2, 1.5, -1.8, -1.5, 0.4}),
+       Vec({0.55, -1.0, 1.2, -1.6, -1.3, 0.1})},
+      {"panda.urdf", "panda_link0", "panda_link8", Vec({0.1, -0.5, 0.1, -2.0, 0.1, 1.6, 0.7}),
+       Vec({0.3, -0.25, -0.05, -1.7, 0.3, 1.4, 1.0})},
+      {"iiwa14.urdf", "base", "iiwa_link_ee_kuka", Vec({0.2, 0.5, 0.1, -1.2, 0.1, 0.8, 0.3}),
+       Vec({0.45, 0.3, 0.3, -0.9, -0.1, 1.05, 0.0})},
+  };
+}
+
+SpeedSpec CruiseSpeed() {
+  SpeedSpec speed;
+  speed.linear_velocity = 0.1;
+  speed.linear_acceleration = 0.5;
+  speed.angular_velocity = 3.0;  // high enough that the linear speed binds
+  speed.angular_acceleration = 10.0;
+  return speed;
+}
+
+struct LineCheck {
+  double max_line_error = 0, max_time_error = 0, max_orientation_error = 0;
+};
+
+// Plans start -> target with `segment` (target filled in here) and checks the
+// line, its timing, the orientation and the end.
+LineCheck PlanAndCheckLine(const Robot& robot, const LineCase& c, MotionSegment segment,
+                           double speed_override = 1.0) {
+  LineCheck out;
+  const Eigen::Isometry3d tool = segment.tool.ToIsometry();
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, c.q0) * tool;
+  const Eigen::Isometry3d goal = IndependentFk(robot.ichain, c.q_target) * tool;
+  const Eigen::Vector3d p0 = start.translation(), p1 = goal.translation();
+  const Eigen::Matrix3d r0 = start.linear();
+  const Eigen::Matrix3d r1 =
+      segment.orientation == OrientationMode::kFixed ? r0 : Eigen::Matrix3d(goal.linear());
+  segment.kind = MotionKind::kMoveL;
+  segment.target = Pose::FromIsometry(goal);
+
+  const double dt = 0.004;
+  ChainWorkspace ws(robot.chain);
+  PathRequest request;
+  request.start_joints = Std(c.q0);
+  request.segments = {segment};
+  request.sample_time = dt;
+  request.speed_override = speed_override;
+  auto planned = PlanPath(ws, request, PathLimits{});
+  EXPECT_TRUE(planned.ok()) << planned.status();
+  if (!planned.ok()) return out;
+  const PathResult& result = *planned;
+  EXPECT_TRUE(result.ok);
+  for (const Diagnostic& d : result.diagnostics) {
+    EXPECT_NE(d.severity, Severity::kError) << d.message;
+  }
+  const Trajectory& t = result.trajectory;
+  EXPECT_GT(t.size(), 10u);
+  if (t.size() < 2) return out;
+  EXPECT_TRUE(t.Position(0) == c.q0);
+
+  // The profile over sigma: sigma'_max = min(v / L, w / angle), likewise
+  // for sigma''. The test speeds make the linear limits bind.
+  const double length = (p1 - p0).norm();
+  const double angle = RotationDistance(r0, r1);
+  const double v = segment.speed.linear_velocity * speed_override;
+  const double a = segment.speed.linear_acceleration * speed_override;
+  EXPECT_LT(v / length, segment.speed.angular_velocity * speed_override / std::max(angle, 1e-9));
+  EXPECT_LT(a / length,
+            segment.speed.angular_acceleration * speed_override / std::max(angle, 1e-9));
+  const UnitTrapezoid sigma(v / length, a / length);
+  EXPECT_NEAR(result.duration, sigma.duration(), 1e-9 * sigma.duration());
+  EXPECT_EQ(t.time.back(), result.duration);
+  EXPECT_NEAR(result.segments[0].path_length, length, 1e-9);
+
+  const Eigen::Vector3d d = (p1 - p0) / length;
+  const double cruise_from = sigma.ta + dt, cruise_to = sigma.duration() - sigma.ta - dt;
+  int cruise_samples = 0;
+  Eigen::Vector3d previous = p0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const Eigen::Isometry3d tcp = IndependentFk(robot.ichain, t.Position(k)) * tool;
+    const Eigen::Vector3d p = tcp.translation();
+    // On the line, between its ends.
+    const double along = (p - p0).dot(d);
+    const double off_line = (p - p0 - along * d).norm();
+    out.max_line_error = std::max(out.max_line_error, off_line);
+    EXPECT_GE(along, -1e-7) << "sample " << k;
+    EXPECT_LE(along, length + 1e-7) << "sample " << k;
+    // Where the line should be at this time.
+    const double s_time = sigma.S(t.time[k]);
+    out.max_time_error = std::max(out.max_time_error, (p - (p0 + s_time * (p1 - p0))).norm());
+    // Orientation: the slerp at the fraction of the line covered.
+    const double s = along / length;
+    out.max_orientation_error =
+        std::max(out.max_orientation_error, RotationDistance(tcp.linear(), Geodesic(r0, r1, s)));
+    if (k > 0 && t.time[k - 1] >= cruise_from && t.time[k] <= cruise_to) {
+      const double speed = (p - previous).norm() / (t.time[k] - t.time[k - 1]);
+      EXPECT_NEAR(speed, v, 0.01 * v) << "cruise sample " << k;
+      ++cruise_samples;
+    }
+    previous = p;
+  }
+  // Every sample pair inside the cruise window was measured.
+  EXPECT_GT(cruise_to - cruise_from, 0.1);
+  EXPECT_GE(cruise_samples, static_cast<int>((cruise_to - cruise_from) / dt) - 1);
+  CheckJointRates(robot, t);
+  EXPECT_LT(out.max_line_error, 1e-5);
+  EXPECT_LT(out.max_time_error, 1e-5);
+  EXPECT_LT(out.max_orientation_error, 1e-4);
+
+  // The last sample is the target.
+  const Eigen::Isometry3d last = IndependentFk(robot.ichain, t.Position(t.size() - 1)) * tool;
+  EXPECT_LT((last.translation() - p1).norm(), 1e-6);
+  EXPECT_LT(RotationDistance(last.linear(), r1), 1e-5);
+  // The reported Cartesian error is the independent one's order.
+  EXPECT_LT(result.segments[0].max_cartesian_error, 1e-5);
+  return out;
+}
+
+class MoveLTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(MoveLTest, FollowsTheLineAndTheSlerp) {
+  const LineCase c = Cases()[GetParam()];
+  SCOPED_TRACE(c.file);
+  const Robot robot = LoadRobot(c.file);
+  ASSERT_NE(robot.chain, nullptr);
+  MotionSegment segment;
+  EXPECT_EQ(robot.chain->base_link, c.base);
+  EXPECT_EQ(robot.chain->tip_link, c.tip);
+  segment.id = "line";
+  segment.speed = CruiseSpeed();
+  const LineCheck check = PlanAndCheckLine(robot, c, segment);
+  RecordProperty("max_line_error", std::to_string(check.max_line_error));
+}
+
+TEST_P(MoveLTest, FixedOrientationKeepsTheStartOrientation) {
+  const LineCase c = Cases()[GetParam()];
+  SCOPED_TRACE(c.file);
+  const Robot robot = LoadRobot(c.file);
+  ASSERT_NE(robot.chain, nullptr);
+  MotionSegment segment;
+  segment.id = "fixed";
+  segment.speed = CruiseSpeed();
+  segment.orientation = OrientationMode::kFixed;
+  // PlanAndCheckLine expects R = R0 throughout when the mode is fixed.
+  const LineCheck check = PlanAndCheckLine(robot, c, segment);
+  EXPECT_LT(check.max_orientation_error, 1e-5);
+}
+
+TEST_P(MoveLTest, WithAToolTheTcpFollowsTheLine) {
+  const LineCase c = Cases()[GetParam()];
+  SCOPED_TRACE(c.file);
+  const Robot robot = LoadRobot(c.file);
+  ASSERT_NE(robot.chain, nullptr);
+  MotionSegment segment;
+  segment.id = "tool";
+  segment.speed = CruiseSpeed();
+  Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
+  tool.translation() << 0.0, 0.03, 0.15;
+  tool.linear() = motion_test::RotZ(-0.785) * motion_test::RotX(0.2);
+  segment.tool = Pose::FromIsometry(tool);
+  PlanAndCheckLine(robot, c, segment);
+}
+
+INSTANTIATE_TEST_SUITE_P(Robots, MoveLTest, ::testing::Range(0, 3));
+
+TEST_P(MoveLTest, RandomNearbyTargets) {
+  // Starts scattered around the case's start, targets up to 0.25 rad per
+  // joint away: every plan must satisfy the same invariants.
+  const LineCase base = Cases()[GetParam()];
+  SCOPED_TRACE(base.file);
+  const Robot robot = LoadRobot(base.file);
+  ASSERT_NE(robot.chain, nullptr);
+  std::mt19937_64 rng(100 + GetParam());
+  std::uniform_real_distribution<double> spread(-0.3, 0.3), step(-0.25, 0.25);
+  int checked = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    LineCase c = base;
+    for (int j = 0; j < c.q0.size(); ++j) {
+      c.q0[j] += spread(rng);
+      c.q_target[j] = c.q0[j] + step(rng);
+    }
+    const double length = (IndependentFk(robot.ichain, c.q_target).translation() -
+                           IndependentFk(robot.ichain, c.q0).translation())
+                              .norm();
+    if (length < 0.05) continue;  // too short to have a cruise phase to measure
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    MotionSegment segment;
+    segment.id = "random";
+    segment.speed = CruiseSpeed();
+    PlanAndCheckLine(robot, c, segment);
+    ++checked;
+  }
+  EXPECT_GE(checked, 8);
+}
+
+TEST_P(MoveLTest, RotationInPlaceIsTimedByTheAngularLimits) {
+  // No translation: sigma' = w / angle, sigma'' = alpha / angle, so
+  // T = angle / w + w / alpha when the rotation cruises; the TCP stays put
+  // and turns along the geodesic at sigma(t).
+  const LineCase c = Cases()[GetParam()];
+  SCOPED_TRACE(c.file);
+  const Robot robot = LoadRobot(c.file);
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, c.q0);
+  const double angle = 0.6;
+  const Eigen::Vector3d axis = Eigen::Vector3d(0.3, -0.5, 1.0).normalized();
+  const Eigen::Matrix3d r1 = start.linear() * motion_test::RotAxis(axis, angle);
+  MotionSegment segment;
+  segment.id = "turn";
+  segment.kind = MotionKind::kMoveL;
+  segment.target.position = start.translation();
+  segment.target.orientation = Eigen::Quaterniond(r1);
+  segment.speed.angular_velocity = 0.4;
+  segment.speed.angular_acceleration = 1.0;
+  ChainWorkspace ws(robot.chain);
+  PathRequest request;
+  request.start_joints = Std(c.q0);
+  request.segments = {segment};
+  auto result = PlanPath(ws, request, PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_TRUE(result->ok) << (result->diagnostics.empty() ? "" : result->diagnostics[0].message);
+  const double w = 0.4, alpha = 1.0;
+  ASSERT_GT(angle, w * w / alpha);  // it cruises
+  EXPECT_NEAR(result->duration, angle / w + w / alpha, 1e-9);
+  const UnitTrapezoid sigma(w / angle, alpha / angle);
+  const Trajectory& t = result->trajectory;
+  double max_position = 0, max_rotation = 0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const Eigen::Isometry3d tcp = IndependentFk(robot.ichain, t.Position(k));
+    max_position = std::max(max_position, (tcp.translation() - start.translation()).norm());
+    max_rotation =
+        std::max(max_rotation,
+                 RotationDistance(tcp.linear(), Geodesic(start.linear(), r1, sigma.S(t.time[k]))));
+  }
+  EXPECT_LT(max_position, 1e-5);
+  EXPECT_LT(max_rotation, 1e-4);
+  CheckJointRates(robot, t);
+}
+
+TEST(MoveLOverrideTest, HalfOverrideFollowsTheClosedForm) {
+  // Override 0.5 halves v and a: T = L / (v/2) + (v/2) / (a/2), i.e.
+  // 2 L / v + v / a, close to twice 1.0's L / v + v / a when cruise dominates.
+  const LineCase c = Cases()[0];
+  const Robot robot = LoadRobot(c.file);
+  ASSERT_NE(robot.chain, nullptr);
+  MotionSegment segment;
+  segment.id = "half";
+  segment.speed = CruiseSpeed();
+  PlanAndCheckLine(robot, c, segment, 0.5);
+}
+
+}  // namespace
+}  // namespace motion

@@ -1,0 +1,596 @@
+// PlanPath: whole programs (continuity, tiling, cycle time, ends checked with
+// the test-side URDF FK), request validation, diagnostics that are results
+// rather than errors, the point budget, stop_on_error, zones, the speed
+// override against the closed form, and cancellation.
+
+#include "core/motion/path_planner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/model/robot_model.h"
+#include "independent_fk.h"
+
+namespace motion {
+namespace {
+
+using motion_test::IndependentChain;
+using motion_test::IndependentFk;
+using motion_test::RotationDistance;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct Robot {
+  std::shared_ptr<const ChainModel> chain;
+  std::shared_ptr<const motion_test::UrdfSpec> spec;  // ichain points into it
+  IndependentChain ichain;
+  std::vector<double> velocity_limit;  // from the URDF text
+};
+
+Robot LoadRobot(const std::string& file) {
+  Robot r;
+  auto model = RobotModel::FromUrdf(motion_test::ReadRobotFile(file));
+  EXPECT_TRUE(model.ok()) << file << ": " << model.status();
+  if (!model.ok()) return r;
+  auto chain = (*model)->Chain();
+  EXPECT_TRUE(chain.ok()) << file << ": " << chain.status();
+  if (!chain.ok()) return r;
+  r.chain = *chain;
+  r.spec = std::make_shared<const motion_test::UrdfSpec>(motion_test::ReadRobotSpec(file));
+  r.ichain = motion_test::WalkChain(*r.spec, r.chain->base_link, r.chain->tip_link);
+  EXPECT_EQ(r.ichain.dof_names, r.chain->dof_names) << file;
+  for (int i = 0; i < static_cast<int>(r.ichain.dof_names.size()); ++i) {
+    r.velocity_limit.push_back(motion_test::DofJoint(*r.spec, r.ichain, i).velocity);
+  }
+  return r;
+}
+
+std::vector<double> Std(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
+
+Eigen::VectorXd Vec(std::initializer_list<double> values) {
+  Eigen::VectorXd q(values.size());
+  int i = 0;
+  for (double v : values) q[i++] = v;
+  return q;
+}
+
+bool Mentions(const absl::Status& status, const std::string& word) {
+  return std::string(status.message()).find(word) != std::string::npos;
+}
+
+Pose ToPose(const Eigen::Isometry3d& t) { return Pose::FromIsometry(t); }
+
+Pose ToPose(const Eigen::Vector3d& p, const Eigen::Matrix3d& r) {
+  Pose out;
+  out.position = p;
+  out.orientation = Eigen::Quaterniond(r);
+  return out;
+}
+
+const Eigen::VectorXd& Ur5Start() {
+  static const Eigen::VectorXd q = Vec({0.3, -1.2, 1.5, -1.8, -1.5, 0.4});
+  return q;
+}
+
+MotionSegment MoveJ(const std::string& id, const Eigen::VectorXd& q, double fraction = 0.0) {
+  MotionSegment s;
+  s.id = id;
+  s.kind = MotionKind::kMoveJ;
+  s.joint_target = true;
+  s.target_joints = Std(q);
+  s.speed.joint_fraction = fraction;
+  return s;
+}
+
+MotionSegment MoveJPose(const std::string& id, const Pose& target, double fraction = 0.0) {
+  MotionSegment s;
+  s.id = id;
+  s.kind = MotionKind::kMoveJ;
+  s.target = target;
+  s.speed.joint_fraction = fraction;
+  return s;
+}
+
+MotionSegment MoveL(const std::string& id, const Pose& target, double velocity = 0.0) {
+  MotionSegment s;
+  s.id = id;
+  s.kind = MotionKind::kMoveL;
+  s.target = target;
+  s.speed.linear_velocity = velocity;
+  return s;
+}
+
+MotionSegment MoveC(const std::string& id, const Pose& via, const Pose& target,
+                    double velocity = 0.0) {
+  MotionSegment s;
+  s.id = id;
+  s.kind = MotionKind::kMoveC;
+  s.via = via;
+  s.target = target;
+  s.speed.linear_velocity = velocity;
+  return s;
+}
+
+PathRequest Request(const Eigen::VectorXd& start, std::vector<MotionSegment> segments) {
+  PathRequest r;
+  r.start_joints = Std(start);
+  r.segments = std::move(segments);
+  return r;
+}
+
+bool HasCode(const std::vector<Diagnostic>& diagnostics, DiagnosticCode code,
+             const std::string& segment_id = "") {
+  return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) {
+    return d.code == code && (segment_id.empty() || d.segment_id == segment_id);
+  });
+}
+
+std::string FirstMessage(const PathResult& r) {
+  return r.diagnostics.empty() ? std::string() : r.diagnostics[0].message;
+}
+
+// Structure every completed path must have: strictly increasing times at
+// most dt apart, segments tiling the samples, each starting where the
+// previous ended, cycle time = sum of durations.
+void CheckPathStructure(const Robot& robot, const PathResult& result, double dt) {
+  const Trajectory& t = result.trajectory;
+  const int dof = robot.chain->dof();
+  ASSERT_GT(t.size(), 1u);
+  ASSERT_EQ(t.positions.size(), t.size() * dof);
+  ASSERT_EQ(t.velocities.size(), t.size() * dof);
+  ASSERT_EQ(t.accelerations.size(), t.size() * dof);
+  EXPECT_EQ(t.time.front(), 0.0);
+  for (std::size_t k = 1; k < t.size(); ++k) {
+    ASSERT_GT(t.time[k], t.time[k - 1]) << "sample " << k;
+    ASSERT_LE(t.time[k] - t.time[k - 1], dt * (1 + 1e-9)) << "sample " << k;
+  }
+  double sum = 0;
+  std::int64_t next_index = 0;
+  std::size_t expected_size = 1;
+  for (std::size_t i = 0; i < result.segments.size(); ++i) {
+    const SegmentReport& s = result.segments[i];
+    SCOPED_TRACE("segment " + s.segment_id);
+    EXPECT_EQ(s.segment_index, static_cast<int>(i));
+    EXPECT_EQ(s.first_index, next_index);
+    next_index = s.first_index + s.point_count;
+    EXPECT_NEAR(s.start_time, sum, 1e-9);
+    sum += s.duration;
+    // ceil(T / dt) new samples (none of these durations is a multiple).
+    expected_size += static_cast<std::size_t>(std::ceil(s.duration / dt));
+    // The segment's last sample is at its end time.
+    EXPECT_NEAR(t.time[next_index - 1], s.start_time + s.duration, 1e-9);
+    if (i == 0) continue;
+    // The first new sample of segment i follows the shared one, a step of
+    // at most dt away at no more than the joint speed limits.
+    const std::size_t k = static_cast<std::size_t>(s.first_index);
+    for (int j = 0; j < dof; ++j) {
+      const double step = std::abs(t.positions[k * dof + j] - t.positions[(k - 1) * dof + j]);
+      EXPECT_LE(step, robot.velocity_limit[j] * dt * 1.001) << robot.chain->dof_names[j];
+    }
+  }
+  EXPECT_EQ(next_index, static_cast<std::int64_t>(t.size()));
+  EXPECT_EQ(t.size(), expected_size);
+  EXPECT_NEAR(result.duration, sum, 1e-9);
+  EXPECT_EQ(result.duration, t.time.back());
+  // Nowhere faster than the joint limits.
+  for (std::size_t k = 1; k < t.size(); ++k) {
+    const double h = t.time[k] - t.time[k - 1];
+    for (int j = 0; j < dof; ++j) {
+      const double fd = (t.positions[k * dof + j] - t.positions[(k - 1) * dof + j]) / h;
+      ASSERT_LE(std::abs(fd), robot.velocity_limit[j] * 1.001) << "sample " << k;
+    }
+  }
+}
+
+// ------------------------------------------------------------ whole programs
+
+TEST(PlanPathTest, TenSecondProgramAtFourMilliseconds) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd q0 = Ur5Start();
+  const Eigen::VectorXd qa = Vec({0.8, -1.0, 1.3, -1.7, -1.4, 0.2});
+  const Eigen::VectorXd qb = Vec({1.05, -0.8, 1.0, -1.5, -1.2, -0.1});
+  const Eigen::VectorXd qc = Vec({0.5, -1.1, 1.4, -1.9, -1.6, 0.3});
+  const Eigen::VectorXd qd = Vec({0.25, -1.25, 1.6, -1.9, -1.5, 0.5});
+  const Eigen::Isometry3d pb = IndependentFk(robot.ichain, qb);
+  const Eigen::Isometry3d pd = IndependentFk(robot.ichain, qd);
+  // An arc of radius 6 cm in a tilted plane, starting at pb.
+  const Eigen::Vector3d n = Eigen::Vector3d(0.2, -0.3, 1.0).normalized();
+  const Eigen::Vector3d e1 = n.cross(Eigen::Vector3d::UnitX()).normalized(), e2 = n.cross(e1);
+  const Eigen::Vector3d center = pb.translation() - 0.06 * e1;
+  auto on_arc = [&](double a) { return center + 0.06 * (std::cos(a) * e1 + std::sin(a) * e2); };
+  const Eigen::Matrix3d rb = pb.linear();
+
+  PathRequest request =
+      Request(q0, {MoveJ("approach", qa, 0.2), MoveL("line", ToPose(pb), 0.1),
+                   MoveC("arc", ToPose(on_arc(1.2), rb),
+                         ToPose(on_arc(2.6), rb * motion_test::RotZ(0.2)), 0.05),
+                   MoveJPose("back", ToPose(IndependentFk(robot.ichain, qc)), 0.2),
+                   MoveL("final", ToPose(pd), 0.07)});
+  ChainWorkspace ws(robot.chain);
+  auto result = PlanPath(ws, request, PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_TRUE(result->ok) << FirstMessage(*result);
+  ASSERT_EQ(result->segments.size(), 5u);
+  for (const SegmentReport& s : result->segments) {
+    EXPECT_TRUE(s.ok) << s.segment_id;
+    RecordProperty("duration_" + s.segment_id, std::to_string(s.duration));
+  }
+  // About 10 s at 4 ms: about 2 500 points.
+  EXPECT_GT(result->duration, 8.5);
+  EXPECT_LT(result->duration, 11.5);
+  EXPECT_NEAR(static_cast<double>(result->trajectory.size()), result->duration / 0.004, 6.0);
+  CheckPathStructure(robot, *result, 0.004);
+
+  // The first MoveJ has its closed-form duration: the pan joint moves 0.5
+  // rad at 0.2 x 3.15 rad/s and 0.2 x 6.3 rad/s^2 (d > v^2/a, so it cruises).
+  const double v = 0.2 * 3.15, a = 0.2 * 6.3;
+  EXPECT_NEAR(result->segments[0].duration, 0.5 / v + v / a, 1e-12);
+  // The pose targets are reached (independent FK); the last one ends the path.
+  const Trajectory& t = result->trajectory;
+  auto tcp_at = [&](std::int64_t k) { return IndependentFk(robot.ichain, t.Position(k)); };
+  const SegmentReport& line = result->segments[1];
+  EXPECT_LT(
+      (tcp_at(line.first_index + line.point_count - 1).translation() - pb.translation()).norm(),
+      1e-5);
+  // The arc started where the line ended: its circle is the one built
+  // through pb above.
+  const SegmentReport& arc = result->segments[2];
+  ASSERT_TRUE(arc.has_arc);
+  EXPECT_LT((arc.arc.center - center).norm(), 1e-6);
+  EXPECT_NEAR(arc.arc.radius, 0.06, 1e-6);
+  EXPECT_NEAR(arc.arc.angle, 2.6, 1e-6);
+  EXPECT_LT((tcp_at(arc.first_index + arc.point_count - 1).translation() - on_arc(2.6)).norm(),
+            1e-5);
+  const Eigen::Isometry3d last = tcp_at(static_cast<std::int64_t>(t.size()) - 1);
+  EXPECT_LT((last.translation() - pd.translation()).norm(), 1e-5);
+  EXPECT_LT(RotationDistance(last.linear(), pd.linear()), 1e-5);
+}
+
+TEST(PlanPathTest, ProgramEndingOnAJointTargetEndsExactlyThere) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd q0 = Ur5Start();
+  const Eigen::VectorXd qa = Vec({0.55, -1.0, 1.2, -1.6, -1.3, 0.1});
+  const Eigen::VectorXd qz = Vec({0.123456789, -1.3, 1.7654321, -1.6, -1.4, 0.7});
+  ChainWorkspace ws(robot.chain);
+  auto result = PlanPath(
+      ws, Request(q0, {MoveL("l", ToPose(IndependentFk(robot.ichain, qa)), 0.2), MoveJ("j", qz)}),
+      PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_TRUE(result->ok) << FirstMessage(*result);
+  CheckPathStructure(robot, *result, 0.004);
+  const Trajectory& t = result->trajectory;
+  EXPECT_TRUE(t.Position(t.size() - 1) == qz)
+      << (t.Position(t.size() - 1) - qz).transpose() * 1e16 << " (x 1e-16)";
+}
+
+// --------------------------------------------------------------- validation
+
+TEST(PlanPathTest, BadRequestFieldsAreInvalidArgumentNamingTheField) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd q0 = Ur5Start();
+  const PathRequest good = Request(q0, {MoveJ("j", Vec({0.5, -1.0, 1.3, -1.7, -1.4, 0.2}))});
+  struct Case {
+    const char* name;
+    PathRequest request;
+    const char* field;
+  };
+  std::vector<Case> cases;
+  for (double dt : {0.0, -0.004, kNaN, std::numeric_limits<double>::infinity(), 5e-5}) {
+    PathRequest r = good;
+    r.sample_time = dt;
+    cases.push_back({"sample_time", r, "sample_time"});
+  }
+  for (double o : {0.0, -0.5, 1.5, 1.0000001, kNaN}) {
+    PathRequest r = good;
+    r.speed_override = o;
+    cases.push_back({"speed_override", r, "speed_override"});
+  }
+  {
+    PathRequest r = good;
+    r.segments[0].speed.linear_velocity = -0.1;
+    cases.push_back({"negative speed", r, "segments[0].speed.linear_velocity"});
+  }
+  {
+    PathRequest r = good;
+    r.segments.push_back(r.segments[0]);
+    r.segments[1].speed.angular_acceleration = kNaN;
+    cases.push_back({"NaN speed", r, "segments[1].speed.angular_acceleration"});
+  }
+  {
+    PathRequest r = good;
+    r.segments[0].speed.joint_fraction = 1.5;
+    cases.push_back({"joint_fraction > 1", r, "joint_fraction"});
+  }
+  {
+    PathRequest r = good;
+    r.segments[0].zone.kind = ZoneKind::kDistance;
+    r.segments[0].zone.distance = -0.01;
+    cases.push_back({"negative zone", r, "zone.distance"});
+  }
+  {
+    PathRequest r = good;
+    r.start_joints.pop_back();
+    cases.push_back({"start joints too short", r, "start_joints"});
+  }
+  {
+    PathRequest r = good;
+    r.start_joints.push_back(0.0);
+    cases.push_back({"start joints too long", r, "start_joints"});
+  }
+  {
+    PathRequest r = good;
+    r.start_joints[2] = kNaN;
+    cases.push_back({"start joint NaN", r, "start_joints"});
+  }
+  {
+    PathRequest r = good;
+    r.segments[0].target_joints.resize(5);
+    cases.push_back({"target joints too short", r, "segments[0]"});
+  }
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    ChainWorkspace ws(robot.chain);
+    auto result = PlanPath(ws, c.request, PathLimits{});
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_TRUE(Mentions(result.status(), c.field)) << result.status();
+  }
+}
+
+TEST(PlanPathTest, TooManySegmentsIsInvalidArgument) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  PathLimits limits;
+  limits.max_segments = 3;
+  PathRequest request = Request(Ur5Start(), {});
+  for (int i = 0; i < 4; ++i) request.segments.push_back(MoveJ("j", Ur5Start()));
+  ChainWorkspace ws(robot.chain);
+  auto result = PlanPath(ws, request, limits);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Mentions(result.status(), "segments")) << result.status();
+}
+
+TEST(PlanPathTest, EmptyProgramIsPathEmpty) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  ChainWorkspace ws(robot.chain);
+  auto result = PlanPath(ws, Request(Ur5Start(), {}), PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_FALSE(result->ok);
+  EXPECT_TRUE(HasCode(result->diagnostics, DiagnosticCode::kPathEmpty));
+  EXPECT_EQ(result->trajectory.size(), 0u);
+}
+
+// ------------------------------------------------------ results, not errors
+
+TEST(PlanPathTest, MoveLTargetFiveMetresAwayIsTargetUnreachable) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, Ur5Start());
+  const Pose far = ToPose(start.translation() + Eigen::Vector3d(5, 0, 0), start.linear());
+  ChainWorkspace ws(robot.chain);
+  auto result = PlanPath(ws, Request(Ur5Start(), {MoveL("too_far", far)}), PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_FALSE(result->ok);
+  ASSERT_EQ(result->segments.size(), 1u);
+  EXPECT_FALSE(result->segments[0].ok);
+  EXPECT_TRUE(HasCode(result->diagnostics, DiagnosticCode::kTargetUnreachable, "too_far"))
+      << FirstMessage(*result);
+}
+
+TEST(PlanPathTest, StartOutsideLimitsIsJointLimit) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  Eigen::VectorXd q0 = Ur5Start();
+  q0[2] = 3.3;  // elbow: +-pi
+  ChainWorkspace ws(robot.chain);
+  auto result = PlanPath(ws, Request(q0, {MoveJ("j", Ur5Start())}), PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_FALSE(result->ok);
+  EXPECT_TRUE(HasCode(result->diagnostics, DiagnosticCode::kJointLimit));
+}
+
+TEST(PlanPathTest, ZoneDistanceIsApproximated) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd qa = Vec({0.5, -1.0, 1.3, -1.7, -1.4, 0.2});
+  MotionSegment first = MoveJ("zoned", qa);
+  first.zone.kind = ZoneKind::kDistance;
+  first.zone.distance = 0.01;
+  ChainWorkspace ws(robot.chain);
+  auto result = PlanPath(ws, Request(Ur5Start(), {first, MoveJ("fine", Ur5Start())}), PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_TRUE(result->ok) << "an approximated zone is not a failure";
+  EXPECT_TRUE(HasCode(result->diagnostics, DiagnosticCode::kZoneApproximated, "zoned"));
+  EXPECT_FALSE(HasCode(result->diagnostics, DiagnosticCode::kZoneApproximated, "fine"));
+  for (const Diagnostic& d : result->diagnostics) {
+    if (d.code == DiagnosticCode::kZoneApproximated) {
+      EXPECT_NE(d.severity, Severity::kError);
+    }
+  }
+  // Fine until blending exists: the path stops at the zoned target.
+  const SegmentReport& s = result->segments[0];
+  EXPECT_TRUE(result->trajectory.Position(s.first_index + s.point_count - 1) == qa);
+}
+
+// ------------------------------------------------------------- point budget
+
+TEST(PlanPathTest, BillionPointRequestIsRefusedBeforeSampling) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, Ur5Start());
+  const Pose near = ToPose(start.translation() + Eigen::Vector3d(0, 0, 0.1), start.linear());
+  PathLimits limits;
+  limits.max_points = 1000;
+  // 0.1 m at 1 um/s is 1e5 s; at 0.1 ms that is 1e9 samples.
+  MotionSegment slow_line = MoveL("slow_line", near, 1e-6);
+  slow_line.speed.linear_acceleration = 1e-6;
+  // 1.1 rad at 1e-7 of 3.15 rad/s: ~3.5e6 s, 3.5e10 samples.
+  MotionSegment slow_joint = MoveJ("slow_joint", Vec({1.4, -1.2, 1.5, -1.8, -1.5, 0.4}), 1e-7);
+  for (const MotionSegment& segment : {slow_line, slow_joint}) {
+    SCOPED_TRACE(segment.id);
+    PathRequest request = Request(Ur5Start(), {segment});
+    request.sample_time = 1e-4;
+    ChainWorkspace ws(robot.chain);
+    const auto begin = std::chrono::steady_clock::now();
+    auto result = PlanPath(ws, request, limits);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_TRUE(Mentions(result.status(), "segments[0]")) << result.status();
+    EXPECT_LT(seconds, 1.0) << "refused before sampling";
+  }
+}
+
+TEST(PlanPathTest, BudgetCountsTheWholePath) {
+  // Two segments of ~300 samples each fit 1000; three of them do not, and
+  // the third is the one named.
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd qa = Vec({0.8, -1.2, 1.5, -1.8, -1.5, 0.4});
+  PathLimits limits;
+  limits.max_points = 1000;
+  // 0.5 rad on the pan joint at full speed: 0.5/3.15 + 0.5 = 0.66 s = 165
+  // samples at 4 ms; at 2 ms 330.
+  PathRequest request = Request(Ur5Start(), {MoveJ("a", qa), MoveJ("b", Ur5Start())});
+  request.sample_time = 0.002;
+  ChainWorkspace ws(robot.chain);
+  auto ok = PlanPath(ws, request, limits);
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_LE(ok->trajectory.size(), 1000u);
+  request.segments.push_back(MoveJ("c", qa));
+  request.segments.push_back(MoveJ("d", Ur5Start()));
+  auto refused = PlanPath(ws, request, limits);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(Mentions(refused.status(), "segments[3]")) << refused.status();
+}
+
+// ------------------------------------------------------------ stop_on_error
+
+TEST(PlanPathTest, StopOnErrorIsHonoured) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd qa = Vec({0.5, -1.0, 1.3, -1.7, -1.4, 0.2});
+  const Eigen::VectorXd qz = Vec({0.2, -1.3, 1.6, -1.9, -1.6, 0.5});
+  const Eigen::Isometry3d pa = IndependentFk(robot.ichain, qa);
+  // A degenerate arc (via = start) whose target is reachable.
+  const Eigen::Isometry3d reachable =
+      IndependentFk(robot.ichain, Vec({0.6, -1.0, 1.2, -1.7, -1.4, 0.2}));
+  const MotionSegment bad = MoveC("bad_arc", ToPose(pa), ToPose(reachable));
+  const std::vector<MotionSegment> program = {MoveJ("first", qa), bad, MoveJ("last", qz)};
+
+  {
+    PathRequest request = Request(Ur5Start(), program);
+    request.stop_on_error = true;
+    ChainWorkspace ws(robot.chain);
+    auto result = PlanPath(ws, request, PathLimits{});
+    ASSERT_TRUE(result.ok()) << result.status();
+    EXPECT_FALSE(result->ok);
+    ASSERT_EQ(result->segments.size(), 2u) << "nothing planned after the failed segment";
+    EXPECT_TRUE(result->segments[0].ok);
+    EXPECT_FALSE(result->segments[1].ok);
+    EXPECT_TRUE(HasCode(result->diagnostics, DiagnosticCode::kArcDegenerate, "bad_arc"));
+    const Trajectory& t = result->trajectory;
+    EXPECT_EQ(t.size(), static_cast<std::size_t>(result->segments[0].point_count));
+    EXPECT_TRUE(t.Position(t.size() - 1) == qa);
+  }
+  {
+    PathRequest request = Request(Ur5Start(), program);
+    request.stop_on_error = false;
+    ChainWorkspace ws(robot.chain);
+    auto result = PlanPath(ws, request, PathLimits{});
+    ASSERT_TRUE(result.ok()) << result.status();
+    EXPECT_FALSE(result->ok);
+    ASSERT_EQ(result->segments.size(), 3u) << "later segments are planned too";
+    EXPECT_TRUE(result->segments[2].ok);
+    const Trajectory& t = result->trajectory;
+    EXPECT_TRUE(t.Position(t.size() - 1) == qz);
+    // The last segment started from the failed segment's target.
+    const SegmentReport& last = result->segments[2];
+    const Eigen::Isometry3d from = IndependentFk(robot.ichain, t.Position(last.first_index));
+    EXPECT_LT((from.translation() - reachable.translation()).norm(), 1e-5);
+    // Times stay strictly increasing across the discontinuity.
+    for (std::size_t k = 1; k < t.size(); ++k) {
+      EXPECT_GT(t.time[k], t.time[k - 1]) << "sample " << k << " at t = " << t.time[k];
+    }
+    EXPECT_EQ(result->duration, t.time.back());
+  }
+}
+
+// ------------------------------------------------------------ speed override
+
+TEST(PlanPathTest, HalfOverrideOnACruiseDominatedMoveL) {
+  // L / v + v / a at override 1 and L / (v/2) + (v/2) / (a/2) = 2 L / v + v / a
+  // at 0.5 (the override scales velocity and acceleration).
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, Ur5Start());
+  const Eigen::Vector3d delta(0.12, -0.1, 0.15);
+  const double length = delta.norm();
+  const Pose target = ToPose(start.translation() + delta, start.linear());
+  const double v = 0.1, a = 1.0;
+  MotionSegment segment = MoveL("l", target, v);
+  segment.speed.linear_acceleration = a;
+  double durations[2] = {0, 0};
+  const double overrides[2] = {1.0, 0.5};
+  for (int i = 0; i < 2; ++i) {
+    PathRequest request = Request(Ur5Start(), {segment});
+    request.speed_override = overrides[i];
+    ChainWorkspace ws(robot.chain);
+    auto result = PlanPath(ws, request, PathLimits{});
+    ASSERT_TRUE(result.ok()) << result.status();
+    ASSERT_TRUE(result->ok) << FirstMessage(*result);
+    durations[i] = result->duration;
+    CheckPathStructure(robot, *result, 0.004);
+  }
+  EXPECT_NEAR(durations[0], length / v + v / a, 1e-9);
+  EXPECT_NEAR(durations[1], 2 * length / v + v / a, 1e-9);
+  EXPECT_NEAR(durations[1] / durations[0], 2.0, 0.1);  // cruise dominated
+}
+
+// --------------------------------------------------------------- cancellation
+
+TEST(PlanPathTest, CancellationIsCancelled) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, Ur5Start());
+  const PathRequest request = Request(
+      Ur5Start(),
+      {MoveJ("j", Vec({0.8, -1.0, 1.3, -1.7, -1.4, 0.2})),
+       MoveL("l", ToPose(start.translation() + Eigen::Vector3d(0, 0, 0.1), start.linear()))});
+  {
+    ChainWorkspace ws(robot.chain);
+    auto result = PlanPath(ws, request, PathLimits{}, [] { return true; });
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.status().code(), absl::StatusCode::kCancelled);
+  }
+  // Cancelled part-way: after some polls, inside the sampling loops.
+  for (int after : {1, 3, 5}) {
+    int polls = 0;
+    ChainWorkspace ws(robot.chain);
+    auto result = PlanPath(ws, request, PathLimits{}, [&] { return ++polls > after; });
+    ASSERT_FALSE(result.ok()) << "after " << after;
+    EXPECT_EQ(result.status().code(), absl::StatusCode::kCancelled);
+  }
+  // Never cancelled: plans normally.
+  ChainWorkspace ws(robot.chain);
+  auto result = PlanPath(ws, request, PathLimits{}, [] { return false; });
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_TRUE(result->ok) << FirstMessage(*result);
+}
+
+}  // namespace
+}  // namespace motion
