@@ -1,5 +1,12 @@
 #include "clients/motion_client.h"
 
+#include <algorithm>
+#include <condition_variable>
+#include <set>
+#include <thread>
+#include <fstream>
+#include <sstream>
+
 #include "core/identity/robot_id.h"
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
@@ -27,11 +34,61 @@ MotionClient::MotionClient(std::shared_ptr<grpc::Channel> channel, ClientOptions
       kinematics_(v1::Kinematics::NewStub(channel_)),
       planner_(v1::MotionPlanner::NewStub(channel_)) {}
 
+namespace {
+
+std::string ReadFileOrEmpty(const std::string& path) {
+  if (path.empty()) return "";
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Round robin over every resolved address, and gRPC's own retries of
+// UNAVAILABLE (a replica going away) for every motion.v1 method: all are
+// idempotent (robots are content-addressed, computations are pure).
+std::string ServiceConfig(int max_attempts) {
+  std::string names;
+  for (const char* service :
+       {"motion.v1.RobotRegistry", "motion.v1.Kinematics", "motion.v1.MotionPlanner"}) {
+    if (!names.empty()) names += ",";
+    names += std::string("{\"service\":\"") + service + "\"}";
+  }
+  return std::string(R"({"loadBalancingConfig":[{"round_robin":{}}],"methodConfig":[{"name":[)") +
+         names + R"(],"retryPolicy":{"maxAttempts":)" + std::to_string(max_attempts) +
+         R"(,"initialBackoff":"0.05s","maxBackoff":"1s","backoffMultiplier":2,)"
+         R"("retryableStatusCodes":["UNAVAILABLE"]}}]})";
+}
+
+}  // namespace
+
+std::string ResolveTarget(const std::string& target) {
+  // "a:1,b:2" -> "ipv4:a:1,b:2": gRPC's static multi-address resolver.
+  if (target.find(',') != std::string::npos && target.find("://") == std::string::npos &&
+      target.find(':') != 0 && target.rfind("ipv4:", 0) != 0 && target.rfind("ipv6:", 0) != 0) {
+    return "ipv4:" + target;
+  }
+  return target;
+}
+
+std::shared_ptr<grpc::ChannelCredentials> ChannelCredentialsFor(const ClientOptions& options) {
+  if (!options.tls && options.ca_file.empty() && options.cert_file.empty()) {
+    return grpc::InsecureChannelCredentials();
+  }
+  grpc::SslCredentialsOptions ssl;
+  ssl.pem_root_certs = ReadFileOrEmpty(options.ca_file);
+  ssl.pem_cert_chain = ReadFileOrEmpty(options.cert_file);
+  ssl.pem_private_key = ReadFileOrEmpty(options.key_file);
+  return grpc::SslCredentials(ssl);
+}
+
 std::unique_ptr<MotionClient> MotionClient::Connect(const ClientOptions& options) {
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(64 << 20);
-  auto channel =
-      grpc::CreateCustomChannel(options.target, grpc::InsecureChannelCredentials(), args);
+  args.SetServiceConfigJSON(ServiceConfig(std::max(1, options.max_attempts)));
+  if (!options.server_name.empty()) args.SetSslTargetNameOverride(options.server_name);
+  auto channel = grpc::CreateCustomChannel(ResolveTarget(options.target),
+                                           ChannelCredentialsFor(options), args);
   return std::make_unique<MotionClient>(std::move(channel), options);
 }
 
@@ -151,6 +208,95 @@ grpc::Status MotionClient::PlanPath(
     if (received) return grpc::Status(grpc::StatusCode::ABORTED, "already streamed");
     return stream_once(context, r, out);
   });
+}
+
+grpc::Status MotionClient::ValidatePaths(
+    const std::vector<v1::ValidatePathRequest>& requests,
+    const std::function<void(const v1::ValidatePathResponse&)>& on_response, int max_in_flight,
+    int max_streams) {
+  std::map<std::string, std::size_t> index_of;  // request_id -> position in `requests`
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    if (!index_of.emplace(requests[i].request_id(), i).second) {
+      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                          "request_id '" + requests[i].request_id() + "' is used twice");
+    }
+  }
+  std::set<std::string> unanswered;
+  for (const auto& r : requests) unanswered.insert(r.request_id());
+  std::set<std::string> with_urdf;  // ids to re-send with the URDF inline
+  grpc::Status last = grpc::Status::OK;
+  auto backoff = std::chrono::milliseconds(50);
+
+  for (int stream_number = 0; stream_number < max_streams && !unanswered.empty();
+       ++stream_number) {
+    // This round sends what is still unanswered, in the caller's order.
+    std::vector<v1::ValidatePathRequest> round;
+    for (const auto& r : requests) {
+      if (!unanswered.count(r.request_id())) continue;
+      round.push_back(r);
+      if (with_urdf.count(r.request_id())) {
+        auto* robot = round.back().mutable_path()->mutable_robot();
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (auto it = urdf_by_id_.find(robot->robot_id()); it != urdf_by_id_.end()) {
+          robot->set_urdf(it->second);
+        }
+      }
+    }
+    grpc::ClientContext context;
+    context.set_wait_for_ready(true);  // a replica may be (re)starting
+    auto stream = planner_->ValidatePath(&context);
+
+    std::mutex window_mutex;
+    std::condition_variable window;
+    int outstanding = 0;
+    bool stop_writing = false;
+    std::thread writer([&] {
+      for (const auto& request : round) {
+        std::unique_lock<std::mutex> lock(window_mutex);
+        window.wait(lock, [&] { return stop_writing || outstanding < max_in_flight; });
+        if (stop_writing) break;
+        ++outstanding;
+        lock.unlock();
+        if (!stream->Write(request)) break;  // the stream broke; Read will say so
+      }
+      stream->WritesDone();
+    });
+
+    bool progress = false;
+    v1::ValidatePathResponse response;
+    while (stream->Read(&response)) {
+      {
+        std::lock_guard<std::mutex> lock(window_mutex);
+        --outstanding;
+      }
+      window.notify_one();
+      const std::string& id = response.request_id();
+      if (!unanswered.count(id)) continue;  // a late duplicate from a re-send
+      if (response.error_reason() == "ROBOT_NOT_REGISTERED" && !with_urdf.count(id)) {
+        with_urdf.insert(id);  // next round sends the URDF along
+        continue;
+      }
+      unanswered.erase(id);
+      progress = true;
+      on_response(response);
+    }
+    {
+      std::lock_guard<std::mutex> lock(window_mutex);
+      stop_writing = true;
+    }
+    window.notify_all();
+    context.TryCancel();  // unblocks a writer stuck on a dead stream
+    writer.join();
+    last = stream->Finish();
+    if (!unanswered.empty() && !progress) {
+      std::this_thread::sleep_for(backoff);
+      backoff = std::min(backoff * 2, std::chrono::milliseconds(2000));
+    }
+  }
+  if (unanswered.empty()) return grpc::Status::OK;
+  return last.ok() ? grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                                  std::to_string(unanswered.size()) + " requests unanswered")
+                   : last;
 }
 
 }  // namespace motion::client

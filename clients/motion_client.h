@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <grpcpp/grpcpp.h>
 
@@ -16,9 +17,29 @@
 namespace motion::client {
 
 struct ClientOptions {
+  /// One address "host:port", several "10.0.0.1:50051,10.0.0.2:50051"
+  /// (IP literals; balanced round_robin, one connection each), or any gRPC
+  /// target URI ("dns:///motiond-headless:50051" resolves every pod of a
+  /// headless Service).
   std::string target = "127.0.0.1:50051";
   std::chrono::milliseconds timeout{10000};  ///< per-call deadline
+  /// Attempts per idempotent call on UNAVAILABLE (gRPC retry policy,
+  /// exponential backoff from 50 ms); every motiond call is idempotent.
+  int max_attempts = 4;
+
+  // TLS: off when ca_file is empty and tls is false.
+  bool tls = false;
+  std::string ca_file;    ///< PEM roots to verify the server (empty: system roots)
+  std::string cert_file;  ///< client certificate for mTLS
+  std::string key_file;
+  std::string server_name;  ///< overrides the name checked in the server's certificate
 };
+
+/// \brief The gRPC target URI for ClientOptions::target.
+std::string ResolveTarget(const std::string& target);
+
+/// \brief Plaintext, TLS or mTLS credentials from the options.
+std::shared_ptr<grpc::ChannelCredentials> ChannelCredentialsFor(const ClientOptions& options);
 
 /// \brief True when `status` is NOT_FOUND with google.rpc.ErrorInfo
 /// {reason: "ROBOT_NOT_REGISTERED", domain: "motion.v1"} in its details.
@@ -52,6 +73,21 @@ class MotionClient {
   /// happens only when the server refused before sending anything.
   grpc::Status PlanPath(v1::PlanPathRequest request,
                         const std::function<void(const v1::PlanPathResponse&)>& on_message);
+
+  /// \brief Validates every request over ValidatePath streams and calls
+  /// `on_response` exactly once per request_id (from this thread).
+  ///
+  /// At most `max_in_flight` requests are outstanding per stream. When a
+  /// stream breaks (a replica killed, a connection lost), the requests not
+  /// yet answered are re-sent on a new stream — to another replica under
+  /// round_robin — and an answer that arrives twice is delivered once. A
+  /// request answered ROBOT_NOT_REGISTERED is re-sent once with the URDF
+  /// when the client knows it (AddRobot). Request ids must be unique.
+  /// Returns OK once every request is answered, or the last stream error
+  /// after `max_streams` streams without completing.
+  grpc::Status ValidatePaths(const std::vector<v1::ValidatePathRequest>& requests,
+                             const std::function<void(const v1::ValidatePathResponse&)>& on_response,
+                             int max_in_flight = 32, int max_streams = 8);
 
   const std::shared_ptr<grpc::Channel>& channel() const { return channel_; }
 

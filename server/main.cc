@@ -9,6 +9,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "server/log_format.h"
 #include "server/metrics_exporter.h"
 #include "server/motiond_server.h"
 
@@ -18,7 +19,10 @@ ABSL_FLAG(std::string, metrics_listen, "127.0.0.1:9464",
 ABSL_FLAG(std::string, robots_dir, "", "Register every *.urdf in this folder at start-up");
 ABSL_FLAG(int, workers, 0, "Solver threads (0 = number of cores)");
 ABSL_FLAG(int, max_queue, 1024, "Solver tasks queued before requests get RESOURCE_EXHAUSTED");
-ABSL_FLAG(std::string, log_level, "info", "trace, debug, info, warn, error, critical, off");
+ABSL_FLAG(std::string, log_level, "info",
+          "trace, debug (one line per RPC), info, warn (rejected input), error, critical, off");
+ABSL_FLAG(std::string, log_format, "text",
+          "text (for people) or json (one object per line, for log shippers)");
 ABSL_FLAG(int, registry_max_robots, 256, "Robots kept in the registry cache (LRU)");
 ABSL_FLAG(int64_t, registry_max_bytes, 256ll << 20, "Registry cache bound in bytes (LRU)");
 ABSL_FLAG(int64_t, max_urdf_bytes, 4ll << 20, "Largest URDF accepted, bytes");
@@ -28,6 +32,10 @@ ABSL_FLAG(int64_t, max_trajectory_points, 100000,
 ABSL_FLAG(int, max_path_segments, 1000, "Most segments in one path");
 ABSL_FLAG(int, stream_max_in_flight, 16,
           "ValidatePath requests read but not yet answered, per stream (flow control)");
+ABSL_FLAG(std::string, tls_cert, "", "PEM certificate chain of the gRPC port (enables TLS)");
+ABSL_FLAG(std::string, tls_key, "", "PEM private key matching --tls_cert");
+ABSL_FLAG(std::string, tls_client_ca, "",
+          "PEM CA bundle; when given, clients must present a certificate it signed (mTLS)");
 ABSL_FLAG(int, max_message_bytes, 16 << 20, "Largest gRPC message sent or received, bytes");
 
 int main(int argc, char** argv) {
@@ -39,7 +47,12 @@ int main(int argc, char** argv) {
     spdlog::error("--log_level={}: unknown level", absl::GetFlag(FLAGS_log_level));
     return EXIT_FAILURE;
   }
-  spdlog::set_level(level);
+  const auto format = motion::server::ParseLogFormat(absl::GetFlag(FLAGS_log_format));
+  if (!format) {
+    spdlog::error("--log_format={}: use text or json", absl::GetFlag(FLAGS_log_format));
+    return EXIT_FAILURE;
+  }
+  motion::server::ConfigureLogging(level, *format);
 
   // Block the shutdown signals before any thread exists, so every thread
   // inherits the mask and only sigwait below receives them.
@@ -62,6 +75,9 @@ int main(int argc, char** argv) {
       static_cast<std::size_t>(absl::GetFlag(FLAGS_max_urdf_bytes));
 
   options.limits.max_batch_targets = absl::GetFlag(FLAGS_max_batch_targets);
+  options.tls.cert_file = absl::GetFlag(FLAGS_tls_cert);
+  options.tls.key_file = absl::GetFlag(FLAGS_tls_key);
+  options.tls.client_ca_file = absl::GetFlag(FLAGS_tls_client_ca);
   options.limits.path.max_points = absl::GetFlag(FLAGS_max_trajectory_points);
   options.limits.path.max_segments = absl::GetFlag(FLAGS_max_path_segments);
   options.limits.stream_max_in_flight = absl::GetFlag(FLAGS_stream_max_in_flight);

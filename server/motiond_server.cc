@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "server/metrics_interceptor.h"
+#include "server/rpc_log_interceptor.h"
 
 namespace motion::server {
 namespace {
@@ -20,6 +21,40 @@ namespace {
 int ResolveWorkers(int requested) {
   if (requested > 0) return requested;
   return std::max(1u, std::thread::hardware_concurrency());
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path, absl::string_view flag) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::InvalidArgumentError(absl::StrCat(flag, "=", path, ": cannot read"));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> ServerCredentialsFor(
+    const TlsOptions& tls) {
+  if (!tls.enabled()) {
+    if (!tls.client_ca_file.empty()) {
+      return absl::InvalidArgumentError("--tls_client_ca needs --tls_cert and --tls_key");
+    }
+    return grpc::InsecureServerCredentials();
+  }
+  if (tls.cert_file.empty() || tls.key_file.empty()) {
+    return absl::InvalidArgumentError("TLS needs both --tls_cert and --tls_key");
+  }
+  absl::StatusOr<std::string> cert = ReadFile(tls.cert_file, "--tls_cert");
+  if (!cert.ok()) return cert.status();
+  absl::StatusOr<std::string> key = ReadFile(tls.key_file, "--tls_key");
+  if (!key.ok()) return key.status();
+  grpc::SslServerCredentialsOptions ssl(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
+  ssl.pem_key_cert_pairs.push_back({*key, *cert});
+  if (!tls.client_ca_file.empty()) {
+    absl::StatusOr<std::string> ca = ReadFile(tls.client_ca_file, "--tls_client_ca");
+    if (!ca.ok()) return ca.status();
+    ssl.pem_root_certs = *ca;
+    ssl.client_certificate_request = GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY;
+  }
+  return grpc::SslServerCredentials(ssl);
 }
 
 }  // namespace
@@ -44,15 +79,21 @@ absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(
 
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> credentials =
+      ServerCredentialsFor(options.tls);
+  if (!credentials.ok()) return credentials.status();
   grpc::ServerBuilder builder;
-  builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &server->port_);
+  builder.AddListeningPort(options.listen, *credentials, &server->port_);
   builder.SetMaxReceiveMessageSize(options.max_message_bytes);
   builder.SetMaxSendMessageSize(options.max_message_bytes);
   builder.RegisterService(&server->registry_service_);
   builder.RegisterService(&server->kinematics_service_);
   builder.RegisterService(&server->planner_service_);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
-  interceptors.push_back(std::make_unique<MetricsInterceptorFactory>(server->metrics_));
+  if (options.enable_metrics_interceptor) {
+    interceptors.push_back(std::make_unique<MetricsInterceptorFactory>(server->metrics_));
+  }
+  interceptors.push_back(std::make_unique<RpcLogInterceptorFactory>());
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
   server->server_ = builder.BuildAndStart();
   if (!server->server_ || server->port_ == 0) {
@@ -60,8 +101,12 @@ absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(
                                                ": could not bind (address in use or invalid?)"));
   }
   server->server_->GetHealthCheckService()->SetServingStatus(true);
-  spdlog::info("motiond listening on {} (port {}), {} solver workers, queue {}", options.listen,
-               server->port_, server->pool_.workers(), options.max_queue);
+  spdlog::info("motiond listening on {} (port {}), {}, {} solver workers, queue {}",
+               options.listen, server->port_,
+               !options.tls.enabled()               ? "plaintext"
+               : options.tls.client_ca_file.empty() ? "TLS"
+                                                    : "mTLS",
+               server->pool_.workers(), options.max_queue);
   return server;
 }
 

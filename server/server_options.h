@@ -17,6 +17,16 @@ struct RequestLimits {
 
 /// \brief Everything that configures one motiond instance (the flags in
 /// main.cc fill it; tests build it directly).
+/// \brief TLS of the gRPC port. Empty cert/key: plaintext (localhost
+/// development). With client_ca_file, every client must present a
+/// certificate signed by that CA (mTLS).
+struct TlsOptions {
+  std::string cert_file;
+  std::string key_file;
+  std::string client_ca_file;
+  bool enabled() const { return !cert_file.empty() || !key_file.empty(); }
+};
+
 struct ServerOptions {
   std::string listen = "127.0.0.1:50051";  ///< port 0 picks a free port
   std::string robots_dir;                  ///< preload every *.urdf here
@@ -25,6 +35,10 @@ struct ServerOptions {
   int max_message_bytes = 16 << 20;        ///< gRPC receive/send limit
   RegistryOptions registry;
   RequestLimits limits;
+  TlsOptions tls;
+  /// The grpc_server_* metrics (MetricsInterceptor). Off only to measure
+  /// what they cost (bench/metrics_cost_bench.cc); solve metrics stay on.
+  bool enable_metrics_interceptor = true;
 };
 
 }  // namespace motion::server

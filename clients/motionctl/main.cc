@@ -1,5 +1,11 @@
 // motionctl: command-line client of motiond. `motionctl help` lists commands.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <map>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -24,6 +30,8 @@ commands:
   fk ROBOT q1 ... qn            flange and TCP pose (--tool="x y z qx qy qz qw",
                                 --all_links to add every link of the chain)
   jacobian ROBOT q1 ... qn      6 x n Jacobian, manipulability, condition number
+  validate FILE|DIR ...         validate many programs over one stream (progress on
+                                stderr, a table, exit 1 if any failed; --json)
   plan FILE.json                plan a motion program (see clients/examples/), print the
                                 segment reports; --csv=OUT writes every sample
   ik ROBOT x y z qx qy qz qw    joints that put the TCP at the pose (--seed="q1 ... qn",
@@ -31,8 +39,11 @@ commands:
                                 distinct solution found)
 
 ROBOT is a robot_id (sha256:...), a .urdf file, or a registered robot's name.
-flags: --target (default 127.0.0.1:50051), --json, --base=LINK --tip=LINK
-       (choose a chain other than the default), --timeout=SECONDS (default 10)
+flags: --target (default 127.0.0.1:50051; "a:1,b:2" balances round robin),
+       --json, --base=LINK --tip=LINK (a chain other than the default),
+       --timeout=SECONDS (default 10), --tls (with system roots) or
+       --tls_ca=CA.pem [--tls_cert=C.pem --tls_key=K.pem for mTLS]
+       [--tls_server_name=NAME]
 )";
 
 using motion::client::MotionClient;
@@ -331,16 +342,116 @@ int Plan(MotionClient& client, const CommandLine& cli) {
   return summary.ok() ? 0 : 3;
 }
 
+// Every *.json under the arguments (files as given, folders searched).
+std::vector<std::string> ProgramPaths(const std::vector<std::string>& args) {
+  std::vector<std::string> paths;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (std::filesystem::is_directory(args[i])) {
+      std::vector<std::string> found;
+      for (const auto& e : std::filesystem::recursive_directory_iterator(args[i])) {
+        if (e.is_regular_file() && e.path().extension() == ".json") found.push_back(e.path());
+      }
+      std::sort(found.begin(), found.end());
+      paths.insert(paths.end(), found.begin(), found.end());
+    } else {
+      paths.push_back(args[i]);
+    }
+  }
+  return paths;
+}
+
+int Validate(MotionClient& client, const CommandLine& cli) {
+  const std::vector<std::string> paths = ProgramPaths(cli.positional);
+  if (paths.empty()) return std::fprintf(stderr, "%s", kUsage), 1;
+  std::vector<v1::ValidatePathRequest> requests;
+  std::map<std::string, std::string> robot_ids;  // the program's robot word -> id
+  for (const std::string& path : paths) {
+    motionctl::ProgramFile program;
+    std::string error;
+    if (!motionctl::ReadProgramFile(path, &program, &error)) {
+      return std::fprintf(stderr, "motionctl: %s\n", error.c_str()), 1;
+    }
+    if (!program.robot.empty()) {
+      auto [it, inserted] = robot_ids.emplace(program.robot, "");
+      if (inserted) it->second = motionctl::ResolveRobotArgument(client, program.robot);
+      if (it->second.empty()) return 1;
+      program.request.mutable_robot()->set_robot_id(it->second);
+    }
+    v1::ValidatePathRequest request;
+    request.set_request_id(path);
+    *request.mutable_path() = std::move(program.request);
+    requests.push_back(std::move(request));
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  std::map<std::string, v1::ValidatePathResponse> answers;
+  const bool progress = !cli.Has("json") && isatty(fileno(stderr));
+  grpc::Status status = client.ValidatePaths(requests, [&](const v1::ValidatePathResponse& r) {
+    answers[r.request_id()] = r;
+    if (!progress) return;
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = answers.size() / std::max(elapsed, 1e-3);
+    const int width = 30;
+    const int filled = static_cast<int>(width * answers.size() / requests.size());
+    std::fprintf(stderr, "\r[%-*s] %zu/%zu  %.1f/s  ETA %.0fs ", width,
+                 std::string(filled, '#').c_str(), answers.size(), requests.size(), rate,
+                 (requests.size() - answers.size()) / std::max(rate, 1e-9));
+  });
+  if (progress) std::fprintf(stderr, "\n");
+  if (!status.ok()) return motionctl::ReportRpcError("ValidatePath", status);
+
+  int failed = 0;
+  for (const auto& [id, r] : answers) failed += r.ok() ? 0 : 1;
+  if (cli.Has("json")) {
+    std::cout << "[";
+    bool first = true;
+    for (const auto& request : requests) {
+      std::cout << (first ? "\n" : ",\n") << motionctl::ToJson(answers[request.request_id()]);
+      first = false;
+    }
+    std::cout << "\n]\n";
+    return failed ? 1 : 0;
+  }
+  std::printf("%-40s %-4s %-9s %9s  %s\n", "program", "ok", "reachable", "cycle", "first problem");
+  for (const auto& request : requests) {
+    const auto& r = answers[request.request_id()];
+    std::string problem;
+    if (r.error_code() != 0) {
+      problem = "error " + std::to_string(r.error_code()) + ": " + r.error_message();
+    }
+    for (const auto& d : r.diagnostics()) {
+      if (problem.empty() && d.severity() == v1::SEVERITY_ERROR) {
+        problem = v1::DiagnosticCode_Name(d.code()) + " [" + d.segment_id() + "] " + d.message();
+      }
+    }
+    if (problem.size() > 90) problem = problem.substr(0, 87) + "...";
+    std::printf("%-40s %-4s %-9s %8.3fs  %s\n", request.request_id().c_str(),
+                r.ok() ? "yes" : "NO", r.reachable() ? "yes" : "NO", r.cycle_time(),
+                problem.c_str());
+  }
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%zu programs, %d failed, %.2f s (%.1f/s)\n", requests.size(), failed, elapsed,
+              requests.size() / std::max(elapsed, 1e-9));
+  return failed ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const CommandLine cli = motionctl::ParseCommandLine(argc, argv, {"json", "all_links", "all", "help"});
+  const CommandLine cli = motionctl::ParseCommandLine(argc, argv, {"json", "all_links", "all", "help", "tls"});
   if (cli.positional.empty() || cli.Has("help") || cli.positional[0] == "help") {
     std::printf("%s", kUsage);
     return cli.positional.empty() && !cli.Has("help") ? 1 : 0;
   }
   motion::client::ClientOptions options;
   options.target = cli.Flag("target", "127.0.0.1:50051");
+  options.tls = cli.Has("tls");
+  options.ca_file = cli.Flag("tls_ca");
+  options.cert_file = cli.Flag("tls_cert");
+  options.key_file = cli.Flag("tls_key");
+  options.server_name = cli.Flag("tls_server_name");
   options.timeout = std::chrono::milliseconds(
       static_cast<long>(1000 * std::atof(cli.Flag("timeout", "10").c_str())));
   auto client = MotionClient::Connect(options);
@@ -353,6 +464,7 @@ int main(int argc, char** argv) {
   if (command == "jacobian") return Jacobian(*client, cli);
   if (command == "ik") return Ik(*client, cli);
   if (command == "plan") return Plan(*client, cli);
+  if (command == "validate") return Validate(*client, cli);
   std::fprintf(stderr, "motionctl: unknown command '%s'\n\n%s", command.c_str(), kUsage);
   return 1;
 }
