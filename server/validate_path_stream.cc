@@ -144,13 +144,15 @@ void ValidatePathStream::StartNextWriteLocked() {
   current_ = std::move(outbox_.front().first);
   current_owns_id_ = outbox_.front().second;
   outbox_.pop_front();
+  // Free the id before the answer can reach the client, which may reuse it
+  // at once (in_flight_ still counts the request until OnWriteDone).
+  if (current_owns_id_) ids_in_flight_.erase(current_.request_id());
   StartWrite(&current_);
 }
 
 void ValidatePathStream::OnWriteDone(bool ok) {
   std::lock_guard<std::mutex> lock(mutex_);
   writing_ = false;
-  if (current_owns_id_) ids_in_flight_.erase(current_.request_id());
   --in_flight_;
   if (!ok) cancelled_ = true;  // the client is gone; drop the rest
   if (!cancelled_ && !outbox_.empty()) StartNextWriteLocked();

@@ -87,6 +87,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   local.max_iterations = 50;
 
   Eigen::VectorXd previous = context.start;
+  Eigen::VectorXd before_previous = context.start;
   bool flip_reported = false, singularity_reported = false;
   std::int64_t sample_index = 0;
   const std::int64_t index_base = static_cast<std::int64_t>(context.out.size()) -
@@ -95,12 +96,17 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     const std::int64_t index = index_base + sample_index++;
     const Pose commanded = path(state.s);
     const Eigen::Isometry3d target = commanded.ToIsometry();
-    // A local descent from the previous sample follows the same branch.
-    // Not from the linear extrapolation of the last two samples: on a
-    // redundant arm that carries the previous step's null-space motion
-    // forward undamped, so the joints keep drifting after the TCP stops
+    // A local descent from the previous sample follows the same branch. On
+    // a non-redundant chain (dof <= 6) the linear extrapolation of the last
+    // two samples is a better start (it saves most of an iteration); on a
+    // redundant arm it would carry the last step's null-space motion forward
+    // undamped, so the joints keep drifting after the TCP stops
     // (acceleration spikes at the segment's end).
-    ws.ik.q = previous;
+    if (model.dof() <= 6) {
+      ws.ik.q = 2.0 * previous - before_previous;
+    } else {
+      ws.ik.q = previous;
+    }
     LevenbergMarquardtAttempt attempt =
         RunLevenbergMarquardt(model, ws.data, ws.ik, target, tool, local);
     out.q = ws.ik.q;
@@ -152,6 +158,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
                              index, context.start_time + t);
       }
     }
+    before_previous = previous;
     previous = out.q;
     return true;
   };

@@ -11,8 +11,13 @@
 #include <stdexcept>
 
 #include <spdlog/spdlog.h>
+
 #include <tinyxml.h>
 #include <unistd.h>
+#include "core/geometry/pose.h"
+#include "core/ik/ik_solver.h"
+#include "core/kinematics/forward_kinematics.h"
+#include "core/motion/path_planner.h"
 
 namespace motiond_test {
 namespace {
@@ -210,7 +215,8 @@ std::shared_ptr<grpc::Channel> TestServer::NewChannel() const {
 Stubs::Stubs(const std::shared_ptr<grpc::Channel>& channel, std::chrono::milliseconds deadline)
     : deadline_(deadline),
       registry_(v1::RobotRegistry::NewStub(channel)),
-      kinematics_(v1::Kinematics::NewStub(channel)) {}
+      kinematics_(v1::Kinematics::NewStub(channel)),
+      planner_(v1::MotionPlanner::NewStub(channel)) {}
 
 void Stubs::SetDeadline(grpc::ClientContext& context) const {
   context.set_deadline(std::chrono::system_clock::now() + deadline_);
@@ -248,6 +254,62 @@ grpc::Status Stubs::ComputeJacobian(const v1::ComputeJacobianRequest& request,
   grpc::ClientContext context;
   SetDeadline(context);
   return kinematics_->ComputeJacobian(&context, request, response);
+}
+
+grpc::Status Stubs::ComputeIk(const v1::ComputeIkRequest& request, v1::IkResult* response) {
+  grpc::ClientContext context;
+  SetDeadline(context);
+  return kinematics_->ComputeIk(&context, request, response);
+}
+
+grpc::Status Stubs::CheckReachability(const v1::CheckReachabilityRequest& request,
+                                      v1::CheckReachabilityResponse* response) {
+  grpc::ClientContext context;
+  SetDeadline(context);
+  return kinematics_->CheckReachability(&context, request, response);
+}
+
+const v1::PlanPathSummary* PlanPathCall::summary() const {
+  if (messages.empty() || !messages.back().has_summary()) return nullptr;
+  return &messages.back().summary();
+}
+
+std::vector<v1::SegmentReport> PlanPathCall::reports() const {
+  std::vector<v1::SegmentReport> out;
+  for (const auto& m : messages) {
+    if (m.has_segment_report()) out.push_back(m.segment_report());
+  }
+  return out;
+}
+
+int PlanPathCall::chunk_count() const {
+  int count = 0;
+  for (const auto& m : messages) count += m.has_chunk() ? 1 : 0;
+  return count;
+}
+
+PlanPathCall CallPlanPath(v1::MotionPlanner::Stub& stub, const v1::PlanPathRequest& request,
+                          std::chrono::milliseconds deadline) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + deadline);
+  PlanPathCall call;
+  auto reader = stub.PlanPath(&context, request);
+  v1::PlanPathResponse message;
+  while (reader->Read(&message)) call.messages.push_back(message);
+  call.status = reader->Finish();
+  return call;
+}
+
+std::vector<int> CodesOf(const google::protobuf::RepeatedPtrField<v1::Diagnostic>& diagnostics) {
+  std::vector<int> codes;
+  for (const auto& d : diagnostics) codes.push_back(static_cast<int>(d.code()));
+  return codes;
+}
+
+std::vector<int> CodesOf(const std::vector<motion::Diagnostic>& diagnostics) {
+  std::vector<int> codes;
+  for (const auto& d : diagnostics) codes.push_back(static_cast<int>(d.code));
+  return codes;
 }
 
 std::string Describe(const grpc::Status& status) {
@@ -381,6 +443,176 @@ std::vector<std::pair<double, double>> SamplingRanges(const v1::RobotInfo& info)
     }
   }
   return ranges;
+}
+
+// ------------------------------------------------------- core in the test --
+
+motion::Pose CorePose(const v1::Pose& pose) {
+  const auto& p = pose.position();
+  const auto& q = pose.orientation();
+  absl::StatusOr<motion::Pose> out =
+      motion::MakePose(Eigen::Vector3d(p.x(), p.y(), p.z()), q.x(), q.y(), q.z(), q.w(), "pose");
+  if (!out.ok()) throw std::runtime_error(out.status().ToString());
+  return *out;
+}
+
+v1::Pose WirePose(double x, double y, double z, double qx, double qy, double qz, double qw) {
+  v1::Pose pose;
+  pose.mutable_position()->set_x(x);
+  pose.mutable_position()->set_y(y);
+  pose.mutable_position()->set_z(z);
+  pose.mutable_orientation()->set_x(qx);
+  pose.mutable_orientation()->set_y(qy);
+  pose.mutable_orientation()->set_z(qz);
+  pose.mutable_orientation()->set_w(qw);
+  return pose;
+}
+
+v1::Pose WirePose(const Eigen::Isometry3d& transform) {
+  v1::Pose pose;
+  ToProto(transform, &pose);
+  return pose;
+}
+
+CoreRobot::CoreRobot(const std::string& urdf, const std::string& base, const std::string& tip) {
+  auto model = motion::RobotModel::FromUrdf(urdf);
+  if (!model.ok()) throw std::runtime_error(model.status().ToString());
+  model_ = *model;
+  auto chain = model_->Chain(base, tip);
+  if (!chain.ok()) throw std::runtime_error(chain.status().ToString());
+  chain_ = *chain;
+  workspace_ = std::make_unique<motion::ChainWorkspace>(chain_);
+}
+
+Eigen::Isometry3d CoreRobot::Fk(const std::vector<double>& q) {
+  return motion::ForwardKinematics(*chain_, workspace_->data,
+                                   Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
+}
+
+std::vector<double> CoreRobot::RandomJoints(std::mt19937& rng) const {
+  std::vector<double> q;
+  for (const motion::JointLimits& l : chain_->dof_limits) {
+    const double lo = l.bounded ? l.lower : -kPi;
+    const double hi = l.bounded ? l.upper : kPi;
+    q.push_back(std::uniform_real_distribution<double>(lo, hi)(rng));
+  }
+  return q;
+}
+
+bool CoreRobot::WithinLimits(const std::vector<double>& q, double slack) const {
+  if (static_cast<int>(q.size()) != dof()) return false;
+  for (int i = 0; i < dof(); ++i) {
+    const motion::JointLimits& l = chain_->dof_limits[i];
+    if (l.bounded && (q[i] < l.lower - slack || q[i] > l.upper + slack)) return false;
+  }
+  return true;
+}
+
+absl::StatusOr<motion::IkResult> CoreRobot::SolveIk(const v1::Pose& target,
+                                                    const std::vector<double>& seed,
+                                                    const motion::IkOptions& options,
+                                                    const v1::Pose* tool) {
+  return motion::SolveIk(*workspace_, CorePose(target),
+                         tool ? CorePose(*tool) : motion::Pose::Identity(), seed, options);
+}
+
+absl::StatusOr<motion::PathResult> CoreRobot::Plan(const motion::PathRequest& request,
+                                                   const motion::PathLimits& limits) {
+  return motion::PlanPath(*workspace_, request, limits);
+}
+
+Program::Program(std::vector<double> start_joints) {
+  for (double v : start_joints) wire_.add_start_joints(v);
+  core_.start_joints = std::move(start_joints);
+}
+
+v1::MotionSegment& Program::AddWire(const std::string& id) {
+  v1::MotionSegment& segment = *wire_.add_segments();
+  segment.set_id(id);
+  return segment;
+}
+
+motion::MotionSegment& Program::AddCore(const std::string& id, motion::MotionKind kind) {
+  core_.segments.emplace_back();
+  motion::MotionSegment& segment = core_.segments.back();
+  segment.id = id;
+  segment.kind = kind;
+  return segment;
+}
+
+Program& Program::MoveJ(const std::string& id, const std::vector<double>& joints,
+                        double joint_fraction) {
+  v1::MotionSegment& wire = AddWire(id);
+  for (double v : joints) wire.mutable_movej()->mutable_joints()->add_values(v);
+  if (joint_fraction != 0) wire.mutable_speed()->set_joint_fraction(joint_fraction);
+  motion::MotionSegment& core = AddCore(id, motion::MotionKind::kMoveJ);
+  core.joint_target = true;
+  core.target_joints = joints;
+  core.speed.joint_fraction = joint_fraction;
+  return *this;
+}
+
+Program& Program::MoveJPose(const std::string& id, const v1::Pose& target, double joint_fraction) {
+  v1::MotionSegment& wire = AddWire(id);
+  *wire.mutable_movej()->mutable_pose() = target;
+  if (joint_fraction != 0) wire.mutable_speed()->set_joint_fraction(joint_fraction);
+  motion::MotionSegment& core = AddCore(id, motion::MotionKind::kMoveJ);
+  core.target = CorePose(target);
+  core.speed.joint_fraction = joint_fraction;
+  return *this;
+}
+
+Program& Program::MoveL(const std::string& id, const v1::Pose& target, double linear_velocity) {
+  v1::MotionSegment& wire = AddWire(id);
+  *wire.mutable_movel()->mutable_target() = target;
+  if (linear_velocity != 0) wire.mutable_speed()->set_linear_velocity(linear_velocity);
+  motion::MotionSegment& core = AddCore(id, motion::MotionKind::kMoveL);
+  core.target = CorePose(target);
+  core.speed.linear_velocity = linear_velocity;
+  return *this;
+}
+
+Program& Program::MoveC(const std::string& id, const v1::Pose& via, const v1::Pose& target,
+                        double linear_velocity) {
+  v1::MotionSegment& wire = AddWire(id);
+  *wire.mutable_movec()->mutable_via() = via;
+  *wire.mutable_movec()->mutable_target() = target;
+  if (linear_velocity != 0) wire.mutable_speed()->set_linear_velocity(linear_velocity);
+  motion::MotionSegment& core = AddCore(id, motion::MotionKind::kMoveC);
+  core.via = CorePose(via);
+  core.target = CorePose(target);
+  core.speed.linear_velocity = linear_velocity;
+  return *this;
+}
+
+Program& Program::SampleTime(double seconds) {
+  wire_.set_sample_time(seconds);
+  core_.sample_time = seconds;
+  return *this;
+}
+
+Program& Program::StopOnError(bool stop) {
+  wire_.set_stop_on_error(stop);
+  core_.stop_on_error = stop;
+  return *this;
+}
+
+v1::PlanPathRequest Program::Request(const v1::RobotRef& robot) const {
+  v1::PlanPathRequest request = wire_;
+  *request.mutable_robot() = robot;
+  return request;
+}
+
+bool ReachableVerdict(const motion::PathResult& result) {
+  for (const motion::Diagnostic& d : result.diagnostics) {
+    if (d.severity == motion::Severity::kError &&
+        (d.code == motion::DiagnosticCode::kTargetUnreachable ||
+         d.code == motion::DiagnosticCode::kIkFailed ||
+         d.code == motion::DiagnosticCode::kArcDegenerate)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // --------------------------------------------------------- URDF builders --

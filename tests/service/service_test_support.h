@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -17,9 +18,17 @@
 
 #include <Eigen/Geometry>
 
+#include "absl/status/statusor.h"
+#include "core/ik/ik_options.h"
+#include "core/ik/ik_result.h"
+#include "core/model/robot_model.h"
+#include "core/motion/motion_request.h"
+#include "core/motion/trajectory.h"
+#include "core/workspace/kinematics_workspace.h"
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
 #include "motion/v1/kinematics.grpc.pb.h"
+#include "motion/v1/motion_planner.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
 #include "server/motiond_server.h"
 #include "server/server_options.h"
@@ -109,9 +118,13 @@ class Stubs {
   grpc::Status ComputeFk(const v1::ComputeFkRequest& request, v1::ComputeFkResponse* response);
   grpc::Status ComputeJacobian(const v1::ComputeJacobianRequest& request,
                                v1::ComputeJacobianResponse* response);
+  grpc::Status ComputeIk(const v1::ComputeIkRequest& request, v1::IkResult* response);
+  grpc::Status CheckReachability(const v1::CheckReachabilityRequest& request,
+                                 v1::CheckReachabilityResponse* response);
 
   v1::RobotRegistry::Stub& registry() { return *registry_; }
   v1::Kinematics::Stub& kinematics() { return *kinematics_; }
+  v1::MotionPlanner::Stub& planner() { return *planner_; }
 
  private:
   void SetDeadline(grpc::ClientContext& context) const;
@@ -119,7 +132,27 @@ class Stubs {
   std::chrono::milliseconds deadline_;
   std::unique_ptr<v1::RobotRegistry::Stub> registry_;
   std::unique_ptr<v1::Kinematics::Stub> kinematics_;
+  std::unique_ptr<v1::MotionPlanner::Stub> planner_;
 };
+
+/// Every message of one PlanPath call, in arrival order, and its status.
+struct PlanPathCall {
+  grpc::Status status;
+  std::vector<v1::PlanPathResponse> messages;
+
+  /// The summary (the last message), or nullptr when there is none.
+  const v1::PlanPathSummary* summary() const;
+  std::vector<v1::SegmentReport> reports() const;
+  int chunk_count() const;
+};
+
+/// Runs PlanPath to the end with a deadline and keeps every message.
+PlanPathCall CallPlanPath(v1::MotionPlanner::Stub& stub, const v1::PlanPathRequest& request,
+                          std::chrono::milliseconds deadline = std::chrono::seconds(30));
+
+/// The codes of `diagnostics`, in order (wire and core use the same numbers).
+std::vector<int> CodesOf(const google::protobuf::RepeatedPtrField<v1::Diagnostic>& diagnostics);
+std::vector<int> CodesOf(const std::vector<motion::Diagnostic>& diagnostics);
 
 /// "CODE: message" for failure output.
 std::string Describe(const grpc::Status& status);
@@ -148,6 +181,78 @@ double AngleBetween(const Eigen::Matrix3d& a, const Eigen::Matrix3d& b);
 
 /// The joints of a RobotInfo as (lower, upper); continuous joints -> (-pi, pi).
 std::vector<std::pair<double, double>> SamplingRanges(const v1::RobotInfo& info);
+
+// ------------------------------------------------------- core in the test --
+
+/// The core Pose the server builds from a wire pose (checked and normalised
+/// by core's MakePose, as the server does); throws on a malformed pose.
+motion::Pose CorePose(const v1::Pose& pose);
+
+/// A wire pose from a position and a quaternion (x, y, z, w).
+v1::Pose WirePose(double x, double y, double z, double qx, double qy, double qz, double qw);
+/// A wire pose from a transform.
+v1::Pose WirePose(const Eigen::Isometry3d& transform);
+
+/// Core, called directly in the test process: the reference the service must
+/// reproduce (the same deterministic code, without gRPC and proto in between).
+class CoreRobot {
+ public:
+  explicit CoreRobot(const std::string& urdf, const std::string& base = "",
+                     const std::string& tip = "");
+
+  const motion::ChainModel& chain() const { return *chain_; }
+  int dof() const { return chain_->dof(); }
+
+  /// Flange pose for `q`.
+  Eigen::Isometry3d Fk(const std::vector<double>& q);
+  /// Uniform within the limits (continuous joints: within +-pi).
+  std::vector<double> RandomJoints(std::mt19937& rng) const;
+  /// True when every value is within its joint's limits (+ `slack`).
+  bool WithinLimits(const std::vector<double>& q, double slack = 1e-9) const;
+
+  absl::StatusOr<motion::IkResult> SolveIk(const v1::Pose& target, const std::vector<double>& seed,
+                                           const motion::IkOptions& options,
+                                           const v1::Pose* tool = nullptr);
+  absl::StatusOr<motion::PathResult> Plan(const motion::PathRequest& request,
+                                          const motion::PathLimits& limits = {});
+
+ private:
+  std::shared_ptr<const motion::RobotModel> model_;
+  std::shared_ptr<const motion::ChainModel> chain_;
+  std::unique_ptr<motion::ChainWorkspace> workspace_;
+};
+
+/// A motion program built twice from the same numbers: as the wire request
+/// a client sends and as the core PathRequest the test plans itself.
+class Program {
+ public:
+  explicit Program(std::vector<double> start_joints);
+
+  Program& MoveJ(const std::string& id, const std::vector<double>& joints,
+                 double joint_fraction = 0.0);
+  Program& MoveJPose(const std::string& id, const v1::Pose& target, double joint_fraction = 0.0);
+  Program& MoveL(const std::string& id, const v1::Pose& target, double linear_velocity = 0.0);
+  Program& MoveC(const std::string& id, const v1::Pose& via, const v1::Pose& target,
+                 double linear_velocity = 0.0);
+  Program& SampleTime(double seconds);
+  Program& StopOnError(bool stop);
+
+  v1::PlanPathRequest Request(const v1::RobotRef& robot) const;
+  const motion::PathRequest& Core() const { return core_; }
+  int size() const { return static_cast<int>(core_.segments.size()); }
+
+ private:
+  v1::MotionSegment& AddWire(const std::string& id);
+  motion::MotionSegment& AddCore(const std::string& id, motion::MotionKind kind);
+
+  v1::PlanPathRequest wire_;
+  motion::PathRequest core_;
+};
+
+/// ValidatePathResponse.reachable as server/validate_path_stream.cc defines
+/// it (the proto leaves it open): no error diagnostic saying a target or a
+/// sample cannot be reached (TARGET_UNREACHABLE, IK_FAILED, ARC_DEGENERATE).
+bool ReachableVerdict(const motion::PathResult& result);
 
 // --------------------------------------------------------- URDF builders --
 

@@ -1,0 +1,607 @@
+// PlanPath over real gRPC: the stream's shape (header, chunks tiling the
+// samples, each segment report after the chunk holding its last sample,
+// summary last), the trajectory against core's PlanPath run in the test on
+// the same program (equal to the last bit: same deterministic code, no
+// resampling on the way), the ends against FK computed in the test, the two
+// example programs, bad input (each named by its field, or a result with a
+// diagnostic when the input is well-formed), the point budget, and
+// cancellation.
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <google/protobuf/util/json_util.h>
+#include <gtest/gtest.h>
+
+#include "service_test_support.h"
+
+#ifndef MOTIOND_EXAMPLES_DIR
+#error "MOTIOND_EXAMPLES_DIR must point at clients/examples"
+#endif
+
+namespace motiond_test {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+const std::vector<double> kUr5Start = {0.0, -1.5708, 1.5708, -1.5708, -1.5708, 0.0};
+
+// Tool pointing down (rotation of pi about y), as in the example programs.
+v1::Pose Down(double x, double y, double z) { return WirePose(x, y, z, 0.0, 1.0, 0.0, 0.0); }
+
+// About 10 s at 4 ms: a MoveJ to a pose, three slow MoveLs and a MoveC
+// (a quarter circle of radius 0.1 m about (0.5, 0.15, 0.2)).
+Program TenSecondProgram() {
+  Program program(kUr5Start);
+  program.MoveJPose("approach", Down(0.40, 0.0, 0.25), 0.4)
+      .MoveL("down", Down(0.40, 0.0, 0.20), 0.05)
+      .MoveL("edge", Down(0.40, 0.15, 0.20), 0.05)
+      .MoveC("arc", Down(0.5 - 0.1 * std::cos(kPi / 4), 0.15 + 0.1 * std::sin(kPi / 4), 0.20),
+             Down(0.50, 0.25, 0.20), 0.05)
+      .MoveL("lift", Down(0.50, 0.25, 0.30), 0.05)
+      .SampleTime(0.004);
+  return program;
+}
+
+// Index of the first difference, -1 when equal (sizes included).
+template <typename A, typename B>
+long FirstDifference(const A& a, const B& b) {
+  const std::size_t n = std::min<std::size_t>(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!(a[i] == b[i])) return static_cast<long>(i);
+  }
+  return a.size() == b.size() ? -1 : static_cast<long>(n);
+}
+
+// The stream put back together, after checking its shape.
+struct Assembled {
+  v1::PlanPathHeader header;
+  std::vector<double> time, positions, velocities, accelerations;
+  std::vector<v1::Pose> tcp;
+  std::vector<long> chunk_sizes;
+  std::vector<v1::SegmentReport> reports;
+  v1::PlanPathSummary summary;
+};
+
+// Header first; chunks whose first_index values tile 0..n-1 with n x dof
+// arrays; the reports in segment order, each after the chunk that holds its
+// last sample and before the next chunk; the summary last, once.
+::testing::AssertionResult AssembleStream(const PlanPathCall& call, Assembled* out) {
+  const auto& m = call.messages;
+  if (m.size() < 2 || !m.front().has_header() || !m.back().has_summary()) {
+    return ::testing::AssertionFailure() << "not header ... summary: " << m.size() << " messages";
+  }
+  out->header = m.front().header();
+  out->summary = m.back().summary();
+  const int dof = out->header.dof();
+  long points = 0;             // samples received so far
+  long last_chunk_first = -1;  // first_index of the latest chunk
+  bool chunk_since_report = false;
+  for (std::size_t k = 1; k + 1 < m.size(); ++k) {
+    if (m[k].has_chunk()) {
+      const v1::TrajectoryChunk& c = m[k].chunk();
+      const long n = c.time_size();
+      if (c.first_index() != points) {
+        return ::testing::AssertionFailure()
+               << "chunk " << k << " first_index " << c.first_index() << ", expected " << points;
+      }
+      if (n == 0 || c.positions_size() != n * dof || c.velocities_size() != n * dof ||
+          c.accelerations_size() != n * dof) {
+        return ::testing::AssertionFailure() << "chunk " << k << " has ragged arrays";
+      }
+      out->time.insert(out->time.end(), c.time().begin(), c.time().end());
+      out->positions.insert(out->positions.end(), c.positions().begin(), c.positions().end());
+      out->velocities.insert(out->velocities.end(), c.velocities().begin(), c.velocities().end());
+      out->accelerations.insert(out->accelerations.end(), c.accelerations().begin(),
+                                c.accelerations().end());
+      out->tcp.insert(out->tcp.end(), c.tcp().begin(), c.tcp().end());
+      out->chunk_sizes.push_back(n);
+      last_chunk_first = points;
+      points += n;
+      chunk_since_report = true;
+    } else if (m[k].has_segment_report()) {
+      const v1::SegmentReport& r = m[k].segment_report();
+      if (r.segment_index() != static_cast<int>(out->reports.size())) {
+        return ::testing::AssertionFailure() << "report for segment " << r.segment_index()
+                                             << " arrived as number " << out->reports.size();
+      }
+      const long end = r.first_index() + r.point_count();  // one past its last sample
+      if (end > points) {
+        return ::testing::AssertionFailure()
+               << "report '" << r.segment_id() << "' (samples up to " << end
+               << ") before its samples (" << points << " sent)";
+      }
+      // Not later than needed: its last sample is in the latest chunk.
+      if (r.point_count() > 0 && chunk_since_report && end - 1 < last_chunk_first) {
+        return ::testing::AssertionFailure()
+               << "report '" << r.segment_id() << "' held back past the chunk with its last sample";
+      }
+      out->reports.push_back(r);
+      chunk_since_report = false;
+    } else {
+      return ::testing::AssertionFailure() << "message " << k << " is neither chunk nor report";
+    }
+  }
+  if (points != out->header.point_count() || points != out->summary.point_count()) {
+    return ::testing::AssertionFailure()
+           << points << " samples streamed, header says " << out->header.point_count()
+           << ", summary says " << out->summary.point_count();
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// The streamed trajectory and reports are core's, to the last bit.
+void ExpectEqualToCore(const Assembled& got, const motion::PathResult& core) {
+  const motion::Trajectory& t = core.trajectory;
+  EXPECT_EQ(FirstDifference(got.time, t.time), -1) << "time";
+  EXPECT_EQ(FirstDifference(got.positions, t.positions), -1) << "positions";
+  EXPECT_EQ(FirstDifference(got.velocities, t.velocities), -1) << "velocities";
+  EXPECT_EQ(FirstDifference(got.accelerations, t.accelerations), -1) << "accelerations";
+  EXPECT_EQ(got.summary.ok(), core.ok);
+  EXPECT_EQ(got.summary.duration(), core.duration);
+  EXPECT_EQ(CodesOf(got.summary.diagnostics()), CodesOf(core.diagnostics));
+  ASSERT_EQ(got.reports.size(), core.segments.size());
+  for (std::size_t i = 0; i < core.segments.size(); ++i) {
+    const v1::SegmentReport& r = got.reports[i];
+    const motion::SegmentReport& c = core.segments[i];
+    SCOPED_TRACE(c.segment_id);
+    EXPECT_EQ(r.segment_id(), c.segment_id);
+    EXPECT_EQ(r.ok(), c.ok);
+    EXPECT_EQ(r.start_time(), c.start_time);
+    EXPECT_EQ(r.duration(), c.duration);
+    EXPECT_EQ(r.first_index(), c.first_index);
+    EXPECT_EQ(r.point_count(), c.point_count);
+    EXPECT_EQ(r.max_joint_velocity_ratio(), c.max_joint_velocity_ratio);
+    EXPECT_EQ(r.max_joint_acceleration_ratio(), c.max_joint_acceleration_ratio);
+    EXPECT_EQ(r.path_length(), c.path_length);
+    EXPECT_EQ(CodesOf(r.diagnostics()), CodesOf(c.diagnostics));
+  }
+}
+
+const v1::Diagnostic* FindDiagnostic(const v1::PlanPathSummary& summary, v1::DiagnosticCode code) {
+  for (const auto& d : summary.diagnostics()) {
+    if (d.code() == code) return &d;
+  }
+  return nullptr;
+}
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class PlanPathServiceTest : public ::testing::Test {
+ protected:
+  std::string Register(const std::string& file) {
+    v1::RegisterRobotResponse response;
+    const grpc::Status status = stubs_.RegisterRobot(ReadRobot(file), &response);
+    EXPECT_TRUE(status.ok()) << file << ": " << Describe(status);
+    return response.robot_id();
+  }
+
+  v1::RobotRef Ur5() const {
+    v1::RobotRef ref;
+    ref.set_robot_id(ur5_id_);
+    return ref;
+  }
+  // With the URDF too: good on a server that has not seen the robot.
+  v1::RobotRef Ur5Inline() const {
+    v1::RobotRef ref = Ur5();
+    ref.set_urdf(ReadRobot("ur5.urdf"));
+    return ref;
+  }
+
+  // Core's plan of `program`, which must not be an error.
+  motion::PathResult CorePlan(const Program& program) {
+    absl::StatusOr<motion::PathResult> result = ur5_.Plan(program.Core());
+    EXPECT_TRUE(result.ok()) << result.status();
+    return result.ok() ? *std::move(result) : motion::PathResult{};
+  }
+
+  PlanPathCall Plan(const v1::PlanPathRequest& request) {
+    return CallPlanPath(stubs_.planner(), request);
+  }
+
+  // A short good program ending on a joint target.
+  static Program ShortProgram() {
+    Program program(kUr5Start);
+    program.MoveJPose("approach", Down(0.40, 0.0, 0.25), 0.5)
+        .MoveL("down", Down(0.40, 0.10, 0.20), 0.25)
+        .MoveJ("home", {0.2, -1.4, 1.4, -1.5, -1.6, 0.1}, 0.5);
+    return program;
+  }
+
+  // A good program plans: OK, ok=true, ends exactly on its joint target.
+  ::testing::AssertionResult PlansAGoodPath(Stubs& stubs) {
+    const PlanPathCall call = CallPlanPath(stubs.planner(), ShortProgram().Request(Ur5Inline()),
+                                           std::chrono::seconds(10));
+    if (!call.status.ok()) return ::testing::AssertionFailure() << Describe(call.status);
+    Assembled got;
+    if (auto shape = AssembleStream(call, &got); !shape) return shape;
+    if (!got.summary.ok()) {
+      return ::testing::AssertionFailure() << got.summary.ShortDebugString();
+    }
+    const std::vector<double> last(got.positions.end() - 6, got.positions.end());
+    if (last != std::vector<double>{0.2, -1.4, 1.4, -1.5, -1.6, 0.1}) {
+      return ::testing::AssertionFailure() << "does not end on the joint target";
+    }
+    return ::testing::AssertionSuccess();
+  }
+
+  TestServer server_;
+  Stubs stubs_{server_.NewChannel()};
+  const std::string ur5_id_ = Register("ur5.urdf");
+  CoreRobot ur5_{ReadRobot("ur5.urdf")};
+};
+
+// ------------------------------------------------------- a long program --
+
+TEST_F(PlanPathServiceTest, TenSecondProgramStreamsInChunksEqualToCore) {
+  const Program program = TenSecondProgram();
+  const PlanPathCall call = Plan(program.Request(Ur5()));
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+
+  const motion::PathResult core = CorePlan(program);
+  ASSERT_TRUE(core.ok) << "the program itself must be good";
+
+  // ~10 s at 4 ms: ~2 500 samples in ceil(n / 256) chunks of 256.
+  const long n = static_cast<long>(got.time.size());
+  EXPECT_GE(n, 2250);
+  EXPECT_LE(n, 2750);
+  EXPECT_NEAR(got.summary.duration(), 10.0, 1.0);
+  EXPECT_EQ(static_cast<long>(got.chunk_sizes.size()), (n + 255) / 256);
+  for (std::size_t k = 0; k + 1 < got.chunk_sizes.size(); ++k) EXPECT_EQ(got.chunk_sizes[k], 256);
+  EXPECT_GE(got.chunk_sizes.size(), 9u);
+
+  // Header.
+  EXPECT_EQ(got.header.robot_id(), ur5_id_);
+  EXPECT_EQ(got.header.dof(), 6);
+  EXPECT_EQ(
+      std::vector<std::string>(got.header.joint_names().begin(), got.header.joint_names().end()),
+      ur5_.chain().dof_names);
+  EXPECT_EQ(got.header.sample_time(), 0.004);
+  EXPECT_EQ(got.header.base_link(), ur5_.chain().base_link);
+  EXPECT_EQ(got.header.tip_link(), ur5_.chain().tip_link);
+
+  ExpectEqualToCore(got, core);
+  EXPECT_TRUE(got.summary.ok());
+  ASSERT_EQ(got.reports.size(), 5u);
+  EXPECT_TRUE(got.tcp.empty()) << "TCP poses only with include_tcp";
+
+  // Times: from 0, strictly increasing, about one sample time apart.
+  ASSERT_FALSE(got.time.empty());
+  EXPECT_EQ(got.time.front(), 0.0);
+  for (std::size_t i = 1; i < got.time.size(); ++i) {
+    ASSERT_GT(got.time[i], got.time[i - 1]) << "at sample " << i;
+    ASSERT_LE(got.time[i] - got.time[i - 1], 0.004 + 1e-9) << "at sample " << i;
+  }
+  EXPECT_EQ(got.time.back(), got.summary.duration());
+
+  // The last sample is the last target (FK in the test).
+  const std::vector<double> last(got.positions.end() - 6, got.positions.end());
+  const Eigen::Isometry3d end = ur5_.Fk(last);
+  const Eigen::Isometry3d target = ToIsometry(Down(0.50, 0.25, 0.30));
+  EXPECT_LE((end.translation() - target.translation()).norm(), 1e-6);
+  EXPECT_LE(AngleBetween(end.linear(), target.linear()), 1e-5);
+  // Each MoveL segment ends on its target: the sample its report calls
+  // its last is FK-at-target.
+  for (const auto& [index, x, y, z] :
+       {std::tuple{1, 0.40, 0.0, 0.20}, std::tuple{2, 0.40, 0.15, 0.20}}) {
+    const long k = got.reports[index].first_index() + got.reports[index].point_count() - 1;
+    const Eigen::Isometry3d at = ur5_.Fk(
+        std::vector<double>(got.positions.begin() + 6 * k, got.positions.begin() + 6 * (k + 1)));
+    EXPECT_LE((at.translation() - Eigen::Vector3d(x, y, z)).norm(), 1e-6)
+        << got.reports[index].segment_id();
+  }
+}
+
+TEST_F(PlanPathServiceTest, MaxChunkPointsIsHonoured) {
+  const Program program = TenSecondProgram();
+  const motion::PathResult core = CorePlan(program);
+  const long n = static_cast<long>(core.trajectory.size());
+  for (const int requested : {100, 333, 5000}) {
+    SCOPED_TRACE(requested);
+    v1::PlanPathRequest request = program.Request(Ur5());
+    request.set_max_chunk_points(requested);
+    const PlanPathCall call = Plan(request);
+    ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+    Assembled got;
+    ASSERT_TRUE(AssembleStream(call, &got));
+    const long per_chunk = std::min(requested, 4096);  // 4096 at most (proto)
+    EXPECT_EQ(static_cast<long>(got.chunk_sizes.size()), (n + per_chunk - 1) / per_chunk);
+    for (std::size_t k = 0; k < got.chunk_sizes.size(); ++k) {
+      EXPECT_LE(got.chunk_sizes[k], per_chunk);
+      if (k + 1 < got.chunk_sizes.size()) {
+        EXPECT_EQ(got.chunk_sizes[k], per_chunk);
+      }
+    }
+    ExpectEqualToCore(got, core);
+  }
+}
+
+TEST_F(PlanPathServiceTest, IncludeTcpAddsOnePosePerSampleEqualToFk) {
+  v1::PlanPathRequest request = TenSecondProgram().Request(Ur5());
+  request.set_include_tcp(true);
+  const PlanPathCall call = Plan(request);
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  for (const auto& m : call.messages) {
+    if (m.has_chunk()) {
+      EXPECT_EQ(m.chunk().tcp_size(), m.chunk().time_size());
+    }
+  }
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+  ASSERT_EQ(got.tcp.size(), got.time.size());
+  double worst_position = 0.0, worst_rotation = 0.0;
+  for (std::size_t i = 0; i < got.time.size(); ++i) {
+    const Eigen::Isometry3d fk = ur5_.Fk(
+        std::vector<double>(got.positions.begin() + 6 * i, got.positions.begin() + 6 * (i + 1)));
+    const Eigen::Isometry3d tcp = ToIsometry(got.tcp[i]);
+    worst_position = std::max(worst_position, (fk.translation() - tcp.translation()).norm());
+    worst_rotation = std::max(worst_rotation, AngleBetween(fk.linear(), tcp.linear()));
+  }
+  EXPECT_LE(worst_position, 1e-9);
+  EXPECT_LE(worst_rotation, 1e-9);
+}
+
+// ---------------------------------------------------- example programs --
+
+TEST_F(PlanPathServiceTest, ExampleProgramsPlanOk) {
+  for (const std::string file : {"ur5_glue_path.json", "ur5_pick_and_place.json"}) {
+    SCOPED_TRACE(file);
+    // "robot" is a file name for motionctl; the wire wants a RobotRef.
+    const std::string json =
+        std::regex_replace(ReadText(std::string(MOTIOND_EXAMPLES_DIR) + "/" + file),
+                           std::regex("\"robot\"\\s*:\\s*\"[^\"]*\"\\s*,"), "");
+    v1::PlanPathRequest request;
+    const auto parsed = google::protobuf::util::JsonStringToMessage(json, &request);
+    ASSERT_TRUE(parsed.ok()) << parsed.ToString();
+    ASSERT_GE(request.segments_size(), 6);
+    *request.mutable_robot() = Ur5();
+
+    const PlanPathCall call = Plan(request);
+    ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+    Assembled got;
+    ASSERT_TRUE(AssembleStream(call, &got));
+    EXPECT_TRUE(got.summary.ok()) << got.summary.ShortDebugString();
+    ASSERT_EQ(static_cast<int>(got.reports.size()), request.segments_size());
+    for (int i = 0; i < request.segments_size(); ++i) {
+      EXPECT_EQ(got.reports[i].segment_id(), request.segments(i).id());
+      EXPECT_TRUE(got.reports[i].ok()) << got.reports[i].ShortDebugString();
+    }
+    // The last sample is the last target.
+    const std::vector<double> last(got.positions.end() - 6, got.positions.end());
+    const v1::MotionSegment& final_segment = request.segments(request.segments_size() - 1);
+    if (final_segment.has_movej() && final_segment.movej().has_joints()) {
+      EXPECT_EQ(last, std::vector<double>(final_segment.movej().joints().values().begin(),
+                                          final_segment.movej().joints().values().end()));
+    } else {
+      ASSERT_TRUE(final_segment.has_movel());
+      const Eigen::Isometry3d end = ur5_.Fk(last);
+      const Eigen::Isometry3d target = ToIsometry(final_segment.movel().target());
+      EXPECT_LE((end.translation() - target.translation()).norm(), 1e-6);
+      EXPECT_LE(AngleBetween(end.linear(), target.linear()), 1e-5);
+    }
+    // pick_and_place asks for a DISTANCE zone: approximated, said so, still ok.
+    for (int i = 0; i < request.segments_size(); ++i) {
+      if (request.segments(i).zone().kind() != v1::Zone::DISTANCE) continue;
+      const v1::Diagnostic* zone = FindDiagnostic(got.summary, v1::ZONE_APPROXIMATED);
+      ASSERT_NE(zone, nullptr);
+      EXPECT_EQ(zone->segment_id(), request.segments(i).id());
+      EXPECT_EQ(zone->severity(), v1::SEVERITY_INFO);
+    }
+  }
+}
+
+// ------------------------------------------------------------ bad input --
+
+TEST_F(PlanPathServiceTest, EmptySegmentListIsPathEmpty) {
+  const PlanPathCall call = Plan(Program(kUr5Start).Request(Ur5()));
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  ASSERT_NE(call.summary(), nullptr);
+  EXPECT_FALSE(call.summary()->ok());
+  const v1::Diagnostic* empty = FindDiagnostic(*call.summary(), v1::PATH_EMPTY);
+  ASSERT_NE(empty, nullptr) << call.summary()->ShortDebugString();
+  EXPECT_EQ(empty->severity(), v1::SEVERITY_ERROR);
+  EXPECT_EQ(call.chunk_count(), 0);
+  EXPECT_EQ(call.summary()->point_count(), 0);
+}
+
+TEST_F(PlanPathServiceTest, NegativeSampleTimeIsInvalidArgument) {
+  const PlanPathCall call = Plan(ShortProgram().SampleTime(-0.004).Request(Ur5()));
+  EXPECT_TRUE(IsInvalidArgument(call.status, "sample_time", {"-0.004"}));
+  EXPECT_TRUE(call.messages.empty());
+  // NaN, and positive but below the 1e-4 s minimum, are refused the same way.
+  EXPECT_TRUE(IsInvalidArgument(Plan(ShortProgram().SampleTime(kNaN).Request(Ur5())).status,
+                                "sample_time", {"nan"}));
+  EXPECT_TRUE(IsInvalidArgument(Plan(ShortProgram().SampleTime(5e-5).Request(Ur5())).status,
+                                "sample_time", {"minimum"}));
+}
+
+TEST_F(PlanPathServiceTest, SpeedOverrideAndChunkSizeOutOfRangeAreInvalidArgument) {
+  v1::PlanPathRequest request = ShortProgram().Request(Ur5());
+  request.set_speed_override(1.5);
+  EXPECT_TRUE(IsInvalidArgument(Plan(request).status, "speed_override", {"1.5"}));
+  request.set_speed_override(-0.5);
+  EXPECT_TRUE(IsInvalidArgument(Plan(request).status, "speed_override", {"-0.5"}));
+  request.set_speed_override(0.0);
+  request.set_max_chunk_points(-1);
+  EXPECT_TRUE(IsInvalidArgument(Plan(request).status, "max_chunk_points", {">= 0"}));
+}
+
+TEST_F(PlanPathServiceTest, NaNInAPoseIsInvalidArgumentNamingTheSegmentField) {
+  v1::PlanPathRequest request = TenSecondProgram().Request(Ur5());
+  request.mutable_segments(2)->mutable_movel()->mutable_target()->mutable_position()->set_y(kNaN);
+  const PlanPathCall call = Plan(request);
+  EXPECT_TRUE(IsInvalidArgument(call.status, "segments[2].movel.target.position", {"finite|nan"}));
+  EXPECT_TRUE(call.messages.empty());
+
+  request = TenSecondProgram().Request(Ur5());
+  request.mutable_segments(3)->mutable_movec()->mutable_via()->mutable_orientation()->set_w(kNaN);
+  EXPECT_TRUE(
+      IsInvalidArgument(Plan(request).status, "segments[3].movec.via.orientation", {"finite|nan"}));
+}
+
+TEST_F(PlanPathServiceTest, NegativeSpeedIsInvalidArgument) {
+  v1::PlanPathRequest request = TenSecondProgram().Request(Ur5());
+  request.mutable_segments(1)->mutable_speed()->set_linear_velocity(-0.1);
+  const PlanPathCall call = Plan(request);
+  EXPECT_TRUE(
+      IsInvalidArgument(call.status, "segments[1].speed.linear_velocity", {"-0.1", ">= 0"}));
+  EXPECT_TRUE(call.messages.empty());
+}
+
+TEST_F(PlanPathServiceTest, SegmentWithNoMotionIsInvalidArgument) {
+  v1::PlanPathRequest request = TenSecondProgram().Request(Ur5());
+  request.mutable_segments(1)->clear_motion();
+  const PlanPathCall call = Plan(request);
+  EXPECT_TRUE(IsInvalidArgument(call.status, "segments[1].motion", {"unknown motion kind"}));
+  EXPECT_TRUE(call.messages.empty());
+}
+
+TEST_F(PlanPathServiceTest, StartJointsOfTheWrongLengthIsInvalidArgument) {
+  v1::PlanPathRequest request = ShortProgram().Request(Ur5());
+  request.mutable_start_joints()->RemoveLast();
+  const PlanPathCall call = Plan(request);
+  EXPECT_TRUE(IsInvalidArgument(call.status, "start_joints", {"6", "5"}));
+  EXPECT_TRUE(call.messages.empty());
+}
+
+TEST_F(PlanPathServiceTest, MoveCWithViaAtTheStartIsArcDegenerate) {
+  Program program(kUr5Start);
+  const v1::Pose start = WirePose(ur5_.Fk(kUr5Start));  // the TCP at the start (no tool)
+  program.MoveC("bad_arc", start, Down(0.45, 0.1, 0.3), 0.1);
+  const PlanPathCall call = Plan(program.Request(Ur5()));
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+  EXPECT_FALSE(got.summary.ok());
+  const v1::Diagnostic* arc = FindDiagnostic(got.summary, v1::ARC_DEGENERATE);
+  ASSERT_NE(arc, nullptr) << got.summary.ShortDebugString();
+  EXPECT_EQ(arc->segment_id(), "bad_arc");
+  EXPECT_EQ(arc->severity(), v1::SEVERITY_ERROR);
+  ASSERT_EQ(got.reports.size(), 1u);
+  EXPECT_FALSE(got.reports[0].ok());
+  ExpectEqualToCore(got, CorePlan(program));
+}
+
+TEST_F(PlanPathServiceTest, TargetOutsideTheWorkspaceIsTargetUnreachable) {
+  Program program(kUr5Start);
+  program.MoveJPose("first", Down(0.40, 0.0, 0.25))
+      .MoveL("too_far", Down(1.8, 0.4, 0.25))
+      .StopOnError(true);
+  const PlanPathCall call = Plan(program.Request(Ur5()));
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+  EXPECT_FALSE(got.summary.ok());
+  const v1::Diagnostic* unreachable = FindDiagnostic(got.summary, v1::TARGET_UNREACHABLE);
+  ASSERT_NE(unreachable, nullptr) << got.summary.ShortDebugString();
+  EXPECT_EQ(unreachable->segment_id(), "too_far");
+  EXPECT_EQ(unreachable->severity(), v1::SEVERITY_ERROR);
+  ASSERT_EQ(got.reports.size(), 2u);
+  EXPECT_TRUE(got.reports[0].ok());
+  EXPECT_FALSE(got.reports[1].ok());
+  ExpectEqualToCore(got, CorePlan(program));
+}
+
+TEST_F(PlanPathServiceTest, BillionPointPathIsRefusedBeforeAnyChunk) {
+  // 0.1 m at 1 um/s is 1e5 s; at 1e-4 s that is 1e9 samples.
+  Program program(kUr5Start);
+  program.MoveJPose("quick", Down(0.40, 0.0, 0.30))
+      .MoveL("glacial", Down(0.40, 0.1, 0.30), 1e-6)
+      .SampleTime(1e-4);
+  const PlanPathCall call = Plan(program.Request(Ur5()));
+  EXPECT_TRUE(IsInvalidArgument(call.status, "segments[1]", {"glacial", "sample"}));
+  EXPECT_TRUE(call.messages.empty()) << call.messages.size() << " messages before the error";
+}
+
+TEST_F(PlanPathServiceTest, ServerStillPlansAGoodPathAfterEveryBadInput) {
+  std::vector<v1::PlanPathRequest> bad;
+  bad.push_back(Program(kUr5Start).Request(Ur5()));  // empty
+  bad.push_back(ShortProgram().SampleTime(-1).Request(Ur5()));
+  bad.push_back(TenSecondProgram().Request(Ur5()));
+  bad.back().mutable_segments(2)->mutable_movel()->mutable_target()->mutable_position()->set_x(
+      kNaN);
+  bad.push_back(TenSecondProgram().Request(Ur5()));
+  bad.back().mutable_segments(1)->mutable_speed()->set_linear_velocity(-1);
+  bad.push_back(TenSecondProgram().Request(Ur5()));
+  bad.back().mutable_segments(0)->clear_motion();
+  bad.push_back(ShortProgram().Request(Ur5()));
+  bad.back().add_start_joints(0.0);
+  Program arc(kUr5Start);
+  arc.MoveC("bad_arc", WirePose(ur5_.Fk(kUr5Start)), Down(0.45, 0.1, 0.3));
+  bad.push_back(arc.Request(Ur5()));
+  Program far(kUr5Start);
+  far.MoveL("too_far", Down(3, 0, 0));
+  bad.push_back(far.Request(Ur5()));
+  Program glacial(kUr5Start);
+  glacial.MoveJPose("quick", Down(0.40, 0.0, 0.30))
+      .MoveL("glacial", Down(0.40, 0.1, 0.30), 1e-6)
+      .SampleTime(1e-4);
+  bad.push_back(glacial.Request(Ur5()));
+
+  for (std::size_t i = 0; i < bad.size(); ++i) {
+    const PlanPathCall call = Plan(bad[i]);
+    const bool refused = call.status.error_code() == grpc::StatusCode::INVALID_ARGUMENT;
+    const bool failed = call.status.ok() && call.summary() && !call.summary()->ok();
+    EXPECT_TRUE(refused || failed) << "bad request " << i << ": " << Describe(call.status);
+  }
+  EXPECT_TRUE(PlansAGoodPath(stubs_));
+}
+
+// --------------------------------------------------------- cancellation --
+
+TEST_F(PlanPathServiceTest, CancelAfterTheFirstChunkEndsCancelledAndFreesTheWorker) {
+  auto options = TestServer::DefaultOptions();
+  options.workers = 1;
+  TestServer single(options);
+  Stubs stubs(single.NewChannel());
+
+  // ~320 s of slow MoveJ at 4 ms: ~80 000 samples with TCP poses, ~17 MB in
+  // 64-sample chunks: far more than HTTP/2 flow control lets the server send
+  // ahead of a client that has stopped reading, so the call cannot have
+  // finished before the cancel.
+  Program program(kUr5Start);
+  program.MoveJ("out", {2.5, -1.0, 1.0, -1.0, -1.0, 2.5}, 0.005).MoveJ("back", kUr5Start, 0.005);
+  v1::PlanPathRequest request = program.Request(Ur5Inline());
+  request.set_include_tcp(true);
+  request.set_max_chunk_points(64);
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  auto reader = stubs.planner().PlanPath(&context, request);
+  v1::PlanPathResponse message;
+  ASSERT_TRUE(reader->Read(&message));
+  ASSERT_TRUE(message.has_header());
+  EXPECT_GT(message.header().point_count(), 60000);
+  ASSERT_TRUE(reader->Read(&message));
+  ASSERT_TRUE(message.has_chunk());
+  context.TryCancel();
+  int after_cancel = 0;
+  while (reader->Read(&message)) ++after_cancel;
+  // What was already on the wire may still arrive, but not the whole path.
+  EXPECT_LT(after_cancel, 60000 / 64);
+  const grpc::Status status = reader->Finish();
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::CANCELLED) << Describe(status);
+  EXPECT_FALSE(status.ok());
+
+  // The one worker is free again: a follow-up is answered well within 10 s.
+  EXPECT_TRUE(PlansAGoodPath(stubs));
+}
+
+}  // namespace
+}  // namespace motiond_test
