@@ -5,8 +5,9 @@ JOBS ?= $(shell nproc)
 LISTEN ?= 127.0.0.1:50051
 METRICS_LISTEN ?= 127.0.0.1:9464
 CTEST_ARGS ?=
+EDGE_JOBS ?= 2
 
-.PHONY: all bootstrap configure build run test bench format clean
+.PHONY: all bootstrap configure build run test bench edge format clean
 
 all: build
 
@@ -27,6 +28,11 @@ run: build
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(JOBS) $(CTEST_ARGS)
 
+# aarch64 edge build: cross-compile, unit + service tests under qemu, tarball in
+# dist/, smoke test and footprint (deploy/edge/build-edge.sh; README "Edge").
+edge: build
+	JOBS=$(EDGE_JOBS) bash deploy/edge/build-edge.sh $(BUILD_DIR)
+
 bench: build
 	bash bench/run_benchmarks.sh $(BUILD_DIR)
 
@@ -34,4 +40,4 @@ format:
 	git ls-files '*.cc' '*.h' | xargs clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log
+	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log build-arm64 build-arm64.configure.log dist

@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
 # Runs the core benchmarks from an existing build and prints markdown summaries:
 # the kinematics benchmarks (motiond vs KDL FK / Jacobian, Google Benchmark)
-# and the IK benchmark (ik_bench: TRAC-IK's success-rate / latency protocol).
+# and the IK benchmark (ik_bench: TRAC-IK's success-rate / latency protocol);
+# on request the service load benchmark (load_client, issue 5).
 # Builds nothing: build first with
 #   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
-#   cmake --build build --target kinematics_bench ik_bench
+#   cmake --build build --target kinematics_bench ik_bench   (+ load_client motiond for load)
 # Usage: bench/run_benchmarks.sh [BUILD_DIR]   (default: build)
 # Extra arguments after BUILD_DIR go to kinematics_bench, e.g.
 #   bench/run_benchmarks.sh build --benchmark_filter='/ur5$'
 # Environment:
-#   BENCHES="kinematics ik"   which benchmarks to run (default: both)
+#   BENCHES="kinematics ik"   which benchmarks to run (default: both); also "load" (load_client
+#                             against an in-process motiond) and "load_real" (against the
+#                             real motiond binary of BUILD_DIR, started on a free port)
+#   LOAD_ARGS="..."           extra arguments for load_client, e.g. "--streams=4 --duration=5"
+#   LOAD_WORKERS=N            solver workers of the real motiond and of the in-process
+#                             baseline for load_real (default: cores)
+#   LOAD_PREFIX="..."         command to run load_client (and load_real's motiond) under, e.g.
+#                             "chrt -r 1" (root) on a shared machine, so that the baseline and
+#                             the service both get the cores
 #   IK_BENCH_ARGS="..."       extra arguments for ik_bench, e.g. "--samples=1000 --robots=ur5"
 #   IK_BENCH_PREFIX="..."     command to run ik_bench under, e.g. "chrt -f 1" (root) on a busy
 #                             machine, so other processes cannot preempt the timed solves
@@ -22,11 +31,21 @@ bench="${build_dir}/bench/kinematics_bench"
 json="${build_dir}/bench/kinematics.json"
 ik_bench="${build_dir}/bench/ik_bench"
 ik_json="${build_dir}/bench/ik.json"
+load_client="${build_dir}/bench/load_client"
+motiond="${build_dir}/server/motiond"
 
 for name in ${benches}; do
   case "${name}" in
     kinematics) binary="${bench}" ;;
     ik) binary="${ik_bench}" ;;
+    load) binary="${load_client}" ;;
+    load_real)
+      binary="${load_client}"
+      if [[ ! -x "${motiond}" ]]; then
+        echo "run_benchmarks.sh: ${motiond} not found; build the motiond target first" >&2
+        exit 1
+      fi
+      ;;
     *) echo "run_benchmarks.sh: unknown benchmark '${name}' in BENCHES" >&2; exit 1 ;;
   esac
   if [[ ! -x "${binary}" ]]; then
@@ -109,9 +128,46 @@ run_ik() {
   echo "Results: ${ik_json}"
 }
 
+# load_client prints its own markdown table and writes the JSON (~40 s).
+run_load() {
+  # shellcheck disable=SC2086  # word lists
+  ${LOAD_PREFIX:-} "${load_client}" --out="${build_dir}/bench/load.json" ${LOAD_ARGS:-}
+}
+
+# The same against the real binary: motiond on a free loopback port, killed on exit.
+run_load_real() {
+  local workers="${LOAD_WORKERS:-$(nproc)}" log pid port=""
+  log=$(mktemp)
+  # shellcheck disable=SC2086  # a word list
+  ${LOAD_PREFIX:-} "${motiond}" --listen=127.0.0.1:0 --metrics_listen= --workers="${workers}" \
+    >"${log}" 2>&1 &
+  pid=$!
+  # shellcheck disable=SC2064  # expand now: the trap must kill this pid
+  trap "kill ${pid} 2>/dev/null || true; rm -f '${log}'" EXIT
+  for _ in $(seq 200); do
+    port=$(sed -n 's/.*listening on .* (port \([0-9]*\)).*/\1/p' "${log}")
+    [[ -n "${port}" ]] && break
+    sleep 0.05
+  done
+  if [[ -z "${port}" ]]; then
+    cat "${log}" >&2
+    echo "run_benchmarks.sh: motiond did not start" >&2
+    exit 1
+  fi
+  # shellcheck disable=SC2086  # word lists
+  ${LOAD_PREFIX:-} "${load_client}" --target="127.0.0.1:${port}" --workers="${workers}" \
+    --out="${build_dir}/bench/load_real.json" ${LOAD_ARGS:-}
+  kill -TERM "${pid}"
+  wait "${pid}" || true
+  trap - EXIT
+  rm -f "${log}"
+}
+
 for name in ${benches}; do
   case "${name}" in
     kinematics) run_kinematics "$@" ;;
     ik) run_ik ;;
+    load) run_load ;;
+    load_real) run_load_real ;;
   esac
 done

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <deque>
 #include <set>
 #include <thread>
 #include <fstream>
@@ -221,42 +222,61 @@ grpc::Status MotionClient::ValidatePaths(
                           "request_id '" + requests[i].request_id() + "' is used twice");
     }
   }
+  auto urdf_for = [this](const std::string& robot_id) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = urdf_by_id_.find(robot_id);
+    return it == urdf_by_id_.end() ? std::string() : it->second;
+  };
   std::set<std::string> unanswered;
   for (const auto& r : requests) unanswered.insert(r.request_id());
-  std::set<std::string> with_urdf;  // ids to re-send with the URDF inline
   grpc::Status last = grpc::Status::OK;
   auto backoff = std::chrono::milliseconds(50);
 
   for (int stream_number = 0; stream_number < max_streams && !unanswered.empty();
        ++stream_number) {
-    // This round sends what is still unanswered, in the caller's order.
-    std::vector<v1::ValidatePathRequest> round;
+    std::vector<const v1::ValidatePathRequest*> round;  // unanswered, in the caller's order
     for (const auto& r : requests) {
-      if (!unanswered.count(r.request_id())) continue;
-      round.push_back(r);
-      if (with_urdf.count(r.request_id())) {
-        auto* robot = round.back().mutable_path()->mutable_robot();
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (auto it = urdf_by_id_.find(robot->robot_id()); it != urdf_by_id_.end()) {
-          robot->set_urdf(it->second);
-        }
-      }
+      if (unanswered.count(r.request_id())) round.push_back(&r);
     }
     grpc::ClientContext context;
     context.set_wait_for_ready(true);  // a replica may be (re)starting
     auto stream = planner_->ValidatePath(&context);
 
-    std::mutex window_mutex;
-    std::condition_variable window;
+    // Shared between this thread (reads) and the writer. Each stream talks
+    // to one replica: robots it lacks get their URDF on every later request
+    // of this stream, and the refused requests are re-sent here at once.
+    std::mutex mutex;
+    std::condition_variable changed;
     int outstanding = 0;
-    bool stop_writing = false;
+    std::size_t next = 0;
+    bool stop = false;
+    std::set<std::string> missing_here;  // robot ids this replica lacks
+    std::deque<v1::ValidatePathRequest> resend;
     std::thread writer([&] {
-      for (const auto& request : round) {
-        std::unique_lock<std::mutex> lock(window_mutex);
-        window.wait(lock, [&] { return stop_writing || outstanding < max_in_flight; });
-        if (stop_writing) break;
-        ++outstanding;
-        lock.unlock();
+      for (;;) {
+        v1::ValidatePathRequest request;
+        {
+          std::unique_lock<std::mutex> lock(mutex);
+          changed.wait(lock, [&] {
+            const bool more = !resend.empty() || next < round.size();
+            return stop || (more && outstanding < max_in_flight) ||
+                   (!more && outstanding == 0);
+          });
+          if (stop) break;
+          if (!resend.empty()) {
+            request = std::move(resend.front());
+            resend.pop_front();
+          } else if (next < round.size()) {
+            request = *round[next++];
+            auto* robot = request.mutable_path()->mutable_robot();
+            if (robot->urdf().empty() && missing_here.count(robot->robot_id())) {
+              robot->set_urdf(urdf_for(robot->robot_id()));
+            }
+          } else {
+            break;  // everything sent and answered
+          }
+          ++outstanding;
+        }
         if (!stream->Write(request)) break;  // the stream broke; Read will say so
       }
       stream->WritesDone();
@@ -265,26 +285,35 @@ grpc::Status MotionClient::ValidatePaths(
     bool progress = false;
     v1::ValidatePathResponse response;
     while (stream->Read(&response)) {
-      {
-        std::lock_guard<std::mutex> lock(window_mutex);
-        --outstanding;
-      }
-      window.notify_one();
       const std::string& id = response.request_id();
-      if (!unanswered.count(id)) continue;  // a late duplicate from a re-send
-      if (response.error_reason() == "ROBOT_NOT_REGISTERED" && !with_urdf.count(id)) {
-        with_urdf.insert(id);  // next round sends the URDF along
-        continue;
+      bool deliver = unanswered.count(id) > 0;
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        --outstanding;
+        if (deliver && response.error_reason() == "ROBOT_NOT_REGISTERED") {
+          const v1::ValidatePathRequest& original = requests[index_of[id]];
+          const std::string& robot_id = original.path().robot().robot_id();
+          const std::string urdf = urdf_for(robot_id);
+          if (!urdf.empty() && original.path().robot().urdf().empty()) {
+            missing_here.insert(robot_id);
+            v1::ValidatePathRequest again = original;
+            again.mutable_path()->mutable_robot()->set_urdf(urdf);
+            resend.push_back(std::move(again));
+            deliver = false;  // its real answer comes with the re-send
+          }
+        }
       }
+      changed.notify_all();
+      if (!deliver) continue;  // or a late duplicate from an earlier stream
       unanswered.erase(id);
       progress = true;
       on_response(response);
     }
     {
-      std::lock_guard<std::mutex> lock(window_mutex);
-      stop_writing = true;
+      std::lock_guard<std::mutex> lock(mutex);
+      stop = true;
     }
-    window.notify_all();
+    changed.notify_all();
     context.TryCancel();  // unblocks a writer stuck on a dead stream
     writer.join();
     last = stream->Finish();

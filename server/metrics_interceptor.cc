@@ -58,32 +58,33 @@ class MetricsInterceptor : public grpc::experimental::Interceptor {
       service_ = "unknown";
       method_ = full;
     }
-    metrics_.RpcStarted(service_, method_, type_);
+    m_ = &metrics_.ForMethod(service_, method_, type_);
+    m_->started->Increment();
   }
 
   ~MetricsInterceptor() override {
-    if (!handled_) Record("Canceled");
+    if (!handled_) Record(static_cast<int>(grpc::StatusCode::CANCELLED));
   }
 
   void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
     if (methods->QueryInterceptionHookPoint(Hook::POST_RECV_MESSAGE)) {
-      metrics_.MessageReceived(service_, method_, type_);
+      m_->received->Increment();
     }
     if (methods->QueryInterceptionHookPoint(Hook::PRE_SEND_MESSAGE)) {
-      metrics_.MessageSent(service_, method_, type_);
+      m_->sent->Increment();
     }
     if (methods->QueryInterceptionHookPoint(Hook::PRE_SEND_STATUS) && !handled_) {
-      Record(CodeName(methods->GetSendStatus().error_code()));
+      Record(static_cast<int>(methods->GetSendStatus().error_code()));
     }
     methods->Proceed();
   }
 
  private:
-  void Record(const char* code) {
+  void Record(int code) {
     handled_ = true;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    metrics_.RpcHandled(service_, method_, type_, code, seconds);
+    metrics_.RpcHandled(*m_, code, CodeName(static_cast<grpc::StatusCode>(code)), seconds);
   }
 
   ServerMetrics& metrics_;
@@ -91,6 +92,7 @@ class MetricsInterceptor : public grpc::experimental::Interceptor {
   const char* type_;
   std::chrono::steady_clock::time_point start_;
   bool handled_ = false;
+  ServerMetrics::MethodMetrics* m_ = nullptr;
 };
 
 }  // namespace

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include <spdlog/spdlog.h>
-
 #include "absl/strings/str_cat.h"
 #include "core/motion/path_planner.h"
 #include "server/path_conversion.h"
@@ -48,16 +46,11 @@ void PlanPathStream::Plan(KinematicsWorkspace& workspace) {
     result_ = *std::move(result);
     return absl::OkStatus();
   }();
+  // The RPC log interceptor logs the outcome (and rejected input).
   if (!status.ok()) {
-    if (status.code() == absl::StatusCode::kInvalidArgument ||
-        status.code() == absl::StatusCode::kResourceExhausted) {
-      spdlog::warn("PlanPath rejected: {}", status.ToString());
-    }
     FinishWith(status);
     return;
   }
-  spdlog::debug("PlanPath {} segments {} points ok={}", request_->segments_size(),
-                result_.trajectory.size(), result_.ok);
   WriteNext();
 }
 

@@ -20,7 +20,8 @@ const prometheus::Histogram::BucketBoundaries kSolveBuckets = {
     2.5e-3, 5e-3,   1e-2,   2.5e-2, 5e-2, 0.1, 0.25,  0.5,    1.0,  2.5,  5.0,  10.0};
 // go-grpc-prometheus's defaults, plus sub-millisecond buckets.
 const prometheus::Histogram::BucketBoundaries kRpcBuckets = {
-    1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};
+    2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01, 0.025,
+    0.05,   0.1,  0.25, 0.5,    1,    2.5,  5,      10};
 const prometheus::Histogram::BucketBoundaries kIterationBuckets = {
     1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
 
@@ -187,6 +188,48 @@ void ServerMetrics::RpcHandled(const std::string& service, const std::string& me
       .Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}},
            kRpcBuckets)
       .Observe(seconds);
+}
+
+ServerMetrics::MethodMetrics& ServerMetrics::ForMethod(const std::string& service,
+                                                      const std::string& method,
+                                                      const std::string& type) {
+  std::lock_guard<std::mutex> lock(methods_mutex_);
+  auto& slot = methods_[service + "/" + method + "/" + type];
+  if (!slot) {
+    const prometheus::Labels labels = {
+        {"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}};
+    slot = std::make_unique<MethodMetrics>();
+    slot->started = &started_.Add(labels);
+    slot->received = &msg_received_.Add(labels);
+    slot->sent = &msg_sent_.Add(labels);
+    slot->handling_seconds = &handling_seconds_.Add(labels, kRpcBuckets);
+    slot->service = service;
+    slot->method = method;
+    slot->type = type;
+  }
+  return *slot;
+}
+
+void ServerMetrics::RpcHandled(MethodMetrics& m, int code, const char* code_name,
+                               double seconds) {
+  prometheus::Counter* handled = nullptr;
+  if (code >= 0 && code < static_cast<int>(m.handled.size())) {
+    handled = m.handled[code].load(std::memory_order_acquire);
+    if (handled == nullptr) {
+      handled = &handled_.Add({{"grpc_service", m.service},
+                               {"grpc_method", m.method},
+                               {"grpc_type", m.type},
+                               {"grpc_code", code_name}});
+      m.handled[code].store(handled, std::memory_order_release);
+    }
+  } else {
+    handled = &handled_.Add({{"grpc_service", m.service},
+                             {"grpc_method", m.method},
+                             {"grpc_type", m.type},
+                             {"grpc_code", code_name}});
+  }
+  handled->Increment();
+  m.handling_seconds->Observe(seconds);
 }
 
 void ServerMetrics::MessageReceived(const std::string& service, const std::string& method,

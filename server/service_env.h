@@ -43,8 +43,7 @@ struct ResolvedChain {
 };
 
 /// \brief Solve time, iterations, outcome and diagnostics of one IK solve.
-void RecordIk(ServerMetrics& metrics, IkSolverKind solver, const IkResult& result,
-              double seconds);
+void RecordIk(ServerMetrics& metrics, IkSolverKind solver, const IkResult& result, double seconds);
 
 /// \brief Solve times per segment and for the path, points and diagnostics.
 void RecordPath(ServerMetrics& metrics, const PathResult& result, double seconds);
@@ -57,32 +56,24 @@ absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::Ro
 /// \brief Runs a unary RPC's work on the solver pool and finishes the reactor
 /// with its status. `work(workspace)` returns an absl::Status and fills the
 /// response. A full queue finishes at once with RESOURCE_EXHAUSTED; a call
-/// cancelled or past its deadline while queued is not started.
+/// cancelled or past its deadline while queued is not started. Logging (one
+/// debug line per RPC, warnings for rejected input) is the
+/// RpcLogInterceptor's, which sees every RPC, streams included.
 template <typename Work>
 grpc::ServerUnaryReactor* RunUnaryOnPool(ServiceEnv& env, grpc::CallbackServerContext* context,
                                          const char* method, Work work) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  const auto start = std::chrono::steady_clock::now();
-  auto task = [reactor, context, method, start, work = std::move(work)](
-                  KinematicsWorkspace& workspace) mutable {
+  auto task = [reactor, context, method,
+               work = std::move(work)](KinematicsWorkspace& workspace) mutable {
     absl::Status status;
     if (context->IsCancelled()) {
       status = absl::CancelledError(absl::StrCat(method, ": cancelled before it started"));
     } else {
       status = work(workspace);
     }
-    const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                            std::chrono::steady_clock::now() - start)
-                            .count();
-    if (status.code() == absl::StatusCode::kInvalidArgument ||
-        status.code() == absl::StatusCode::kNotFound) {
-      spdlog::warn("{} rejected: {}", method, status.ToString());
-    }
-    spdlog::debug("rpc {} code={} {}us", method, absl::StatusCodeToString(status.code()), micros);
     reactor->Finish(ToGrpcStatus(status));
   };
   if (!env.pool.TrySubmit(std::move(task))) {
-    spdlog::warn("{} refused: solver queue full ({} queued)", method, env.pool.queue_depth());
     reactor->Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                                  absl::StrCat("server busy: the solver queue holds ",
                                               env.pool.max_queue(), " requests; retry later")));

@@ -74,8 +74,8 @@ int Connect(const std::string& host, const std::string& port, Clock::time_point 
   std::unique_ptr<addrinfo, decltype(&freeaddrinfo)> addresses(found, freeaddrinfo);
   *error = host + ":" + port + ": no address";
   for (const addrinfo* a = found; a != nullptr; a = a->ai_next) {
-    const int fd = socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC,
-                          a->ai_protocol);
+    const int fd =
+        socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
     if (fd < 0) continue;
     int rc = connect(fd, a->ai_addr, a->ai_addrlen);
     if (rc != 0 && errno == EINPROGRESS) {
@@ -114,8 +114,8 @@ bool DecodeChunked(const std::string& in, std::string* out) {
 
 }  // namespace
 
-bool HttpGet(const std::string& address, const std::string& path,
-             std::chrono::milliseconds timeout, std::string* body, std::string* error) {
+bool HttpGet(const std::string& address, const std::string& path, std::chrono::milliseconds timeout,
+             std::string* body, std::string* error) {
   std::string host, port;
   if (!SplitHostPort(address, &host, &port)) {
     *error = "'" + address + "': expected HOST:PORT";
@@ -158,14 +158,16 @@ bool HttpGet(const std::string& address, const std::string& path,
   const auto space = response.find(' ');
   const int status = std::atoi(response.c_str() + space + 1);
   if (status != 200) {
-    *error = address + path + ": HTTP " + response.substr(space + 1, response.find("\r\n") - space - 1);
+    *error =
+        address + path + ": HTTP " + response.substr(space + 1, response.find("\r\n") - space - 1);
     return false;
   }
   std::string headers = response.substr(0, header_end);
   for (char& c : headers) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   response.erase(0, header_end + 4);
   if (headers.find("transfer-encoding: chunked") != std::string::npos) {
-    if (!DecodeChunked(response, body)) return *error = address + path + ": bad chunked body", false;
+    if (!DecodeChunked(response, body))
+      return *error = address + path + ": bad chunked body", false;
   } else {
     *body = std::move(response);
   }

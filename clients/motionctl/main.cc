@@ -18,6 +18,7 @@
 #include "clients/motionctl/output.h"
 #include "clients/motionctl/program_file.h"
 #include "clients/motionctl/robot_argument.h"
+#include "clients/motionctl/stats_command.h"
 
 namespace {
 
@@ -37,6 +38,10 @@ commands:
   ik ROBOT x y z qx qy qz qw    joints that put the TCP at the pose (--seed="q1 ... qn",
                                 --tool=..., --solver=lm|kdl_nr_jl|kdl_lma, --all for every
                                 distinct solution found)
+  stats                         the server's key figures from its Prometheus /metrics:
+                                requests by method and code, p50/p99 latency, solve latency
+                                by operation, IK success, registry, solver pool
+                                (--metrics=HOST:PORT, default 127.0.0.1:9464; --json)
 
 ROBOT is a robot_id (sha256:...), a .urdf file, or a registered robot's name.
 flags: --target (default 127.0.0.1:50051; "a:1,b:2" balances round robin),
@@ -445,6 +450,8 @@ int main(int argc, char** argv) {
     std::printf("%s", kUsage);
     return cli.positional.empty() && !cli.Has("help") ? 1 : 0;
   }
+  // stats reads the metrics port over HTTP; it needs no gRPC channel.
+  if (cli.positional[0] == "stats") return motionctl::Stats(cli);
   motion::client::ClientOptions options;
   options.target = cli.Flag("target", "127.0.0.1:50051");
   options.tls = cli.Has("tls");

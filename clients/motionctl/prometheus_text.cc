@@ -16,7 +16,8 @@ bool IsNameChar(char c, bool first) {
 
 // Go's strconv.ParseFloat spellings that the exposition format uses.
 bool ParseValue(const std::string& word, double* value) {
-  if (word == "+Inf" || word == "Inf") return *value = std::numeric_limits<double>::infinity(), true;
+  if (word == "+Inf" || word == "Inf")
+    return *value = std::numeric_limits<double>::infinity(), true;
   if (word == "-Inf") return *value = -std::numeric_limits<double>::infinity(), true;
   std::string lower = word;
   std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
@@ -126,10 +127,9 @@ double HistogramQuantile(double q, std::vector<HistogramBucket> buckets) {
   if (std::isnan(q)) return nan;
   if (q < 0) return -std::numeric_limits<double>::infinity();
   if (q > 1) return std::numeric_limits<double>::infinity();
-  std::sort(buckets.begin(), buckets.end(),
-            [](const HistogramBucket& a, const HistogramBucket& b) {
-              return a.upper_bound < b.upper_bound;
-            });
+  std::sort(buckets.begin(), buckets.end(), [](const HistogramBucket& a, const HistogramBucket& b) {
+    return a.upper_bound < b.upper_bound;
+  });
   if (buckets.empty() || !std::isinf(buckets.back().upper_bound)) return nan;
   // Merge buckets with the same bound (series that differed only in le's
   // spelling), then force the counts to be monotonic, as Prometheus does.

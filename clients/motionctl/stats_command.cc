@@ -1,5 +1,6 @@
 #include "clients/motionctl/stats_command.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -14,30 +15,9 @@
 namespace motionctl {
 namespace {
 
-// Per-series-group buckets of one histogram, grouped by one label (summed
-// over every other label, like `sum by (le, <label>)`).
-std::map<std::string, std::vector<HistogramBucket>> BucketsBy(const MetricsPage& page,
-                                                              const std::string& histogram,
-                                                              const std::string& label) {
-  std::map<std::string, std::map<double, double>> sums;
-  for (const MetricSample* s : page.Find(histogram + "_bucket")) {
-    double le;
-    const std::string bound = s->Label("le");
-    if (bound == "+Inf") {
-      le = INFINITY;
-    } else {
-      char* end = nullptr;
-      le = std::strtod(bound.c_str(), &end);
-      if (end == bound.c_str()) continue;
-    }
-    sums[s->Label(label)][le] += s->value;
-  }
-  std::map<std::string, std::vector<HistogramBucket>> out;
-  for (const auto& [key, buckets] : sums) {
-    for (const auto& [le, count] : buckets) out[key].push_back({le, count});
-  }
-  return out;
-}
+// Cumulative buckets of one histogram summed per group (`key` of a bucket
+// sample), like PromQL's `sum by (le, <labels>) (<histogram>_bucket)`.
+using GroupKey = std::string (*)(const MetricSample&);
 
 struct Latency {
   double count = 0;
@@ -46,16 +26,31 @@ struct Latency {
 };
 
 std::map<std::string, Latency> LatencyBy(const MetricsPage& page, const std::string& histogram,
-                                         const std::string& label) {
+                                         GroupKey key) {
+  std::map<std::string, std::map<double, double>> sums;
+  for (const MetricSample* s : page.Find(histogram + "_bucket")) {
+    const std::string bound = s->Label("le");
+    char* end = nullptr;
+    const double le = bound == "+Inf" ? INFINITY : std::strtod(bound.c_str(), &end);
+    if (bound != "+Inf" && end == bound.c_str()) continue;
+    sums[key(*s)][le] += s->value;
+  }
   std::map<std::string, Latency> out;
-  for (const auto& [key, buckets] : BucketsBy(page, histogram, label)) {
-    Latency& l = out[key];
-    l.count = buckets.empty() ? 0 : buckets.back().count;
+  for (const auto& [group, by_bound] : sums) {
+    std::vector<HistogramBucket> buckets;
+    for (const auto& [le, count] : by_bound) buckets.push_back({le, count});
+    Latency& l = out[group];
+    l.count = buckets.back().count;  // the +Inf bucket when the page is complete
     l.p50 = HistogramQuantile(0.5, buckets);
     l.p99 = HistogramQuantile(0.99, buckets);
   }
   return out;
 }
+
+std::string ServiceMethod(const MetricSample& s) {
+  return s.Label("grpc_service") + "/" + s.Label("grpc_method");
+}
+std::string Operation(const MetricSample& s) { return s.Label("operation"); }
 
 // 12.3 us / 4.56 ms / 1.23 s; "-" without observations.
 std::string Duration(double seconds) {
@@ -125,25 +120,10 @@ struct Figures {
 Figures Collect(const MetricsPage& page) {
   Figures f;
   for (const MetricSample* s : page.Find("grpc_server_handled_total")) {
-    f.handled[s->Label("grpc_service") + "/" + s->Label("grpc_method")][s->Label("grpc_code")] +=
-        s->value;
+    f.handled[ServiceMethod(*s)][s->Label("grpc_code")] += s->value;
   }
-  // grpc_server_handling_seconds grouped by service/method: label both.
-  std::map<std::string, std::map<double, double>> rpc_buckets;
-  for (const MetricSample* s : page.Find("grpc_server_handling_seconds_bucket")) {
-    const std::string bound = s->Label("le");
-    const double le = bound == "+Inf" ? INFINITY : std::strtod(bound.c_str(), nullptr);
-    rpc_buckets[s->Label("grpc_service") + "/" + s->Label("grpc_method")][le] += s->value;
-  }
-  for (const auto& [method, sums] : rpc_buckets) {
-    std::vector<HistogramBucket> buckets;
-    for (const auto& [le, count] : sums) buckets.push_back({le, count});
-    Latency& l = f.rpc_latency[method];
-    l.count = buckets.empty() ? 0 : buckets.back().count;
-    l.p50 = HistogramQuantile(0.5, buckets);
-    l.p99 = HistogramQuantile(0.99, buckets);
-  }
-  f.solve = LatencyBy(page, "motiond_solve_seconds", "operation");
+  f.rpc_latency = LatencyBy(page, "grpc_server_handling_seconds", ServiceMethod);
+  f.solve = LatencyBy(page, "motiond_solve_seconds", Operation);
   for (const MetricSample* s : page.Find("motiond_ik_solves_total")) {
     f.ik_solves += s->value;
     f.ik_results[s->Label("result")] += s->value;
@@ -181,8 +161,8 @@ void PrintJson(const Figures& f) {
     const char* sep = "";
     for (const auto& [name, l] : by) {
       std::printf("%s\n    {\"%s\": %s, \"count\": %s, \"p50_seconds\": %s, \"p99_seconds\": %s}",
-                  sep, label, Quoted(name).c_str(), Number(l.count).c_str(),
-                  Number(l.p50).c_str(), Number(l.p99).c_str());
+                  sep, label, Quoted(name).c_str(), Number(l.count).c_str(), Number(l.p50).c_str(),
+                  Number(l.p99).c_str());
       sep = ",";
     }
   };
@@ -215,27 +195,33 @@ std::string ShortMethod(const std::string& method) {
 
 void PrintTable(const Figures& f, const std::string& address) {
   std::printf("motiond %s at %s (counts since start)\n\n", f.version.c_str(), address.c_str());
-  std::printf("%-34s %8s  %-30s %10s %10s\n", "requests", "total", "by code", "p50", "p99");
+  // "OK 25, InvalidArgument 4" per method; the column is as wide as the widest.
+  std::map<std::string, std::string> by_code;
+  int width = 20;
+  for (const auto& [method, codes] : f.handled) {
+    std::string& text = by_code[method];
+    for (const auto& [code, count] : codes) {
+      char part[64];
+      std::snprintf(part, sizeof part, "%s%s %.0f", text.empty() ? "" : ", ", code.c_str(), count);
+      text += part;
+    }
+    width = std::max(width, static_cast<int>(text.size()));
+  }
+  std::printf("%-30s %8s  %-*s %10s %10s\n", "requests", "total", width, "by code", "p50", "p99");
   for (const auto& [method, codes] : f.handled) {
     double total = 0;
-    std::string by_code;
-    for (const auto& [code, count] : codes) {
-      total += count;
-      char part[64];
-      std::snprintf(part, sizeof part, "%s%s %.0f", by_code.empty() ? "" : ", ", code.c_str(),
-                    count);
-      by_code += part;
-    }
+    for (const auto& [code, count] : codes) total += count;
     const auto l = f.rpc_latency.find(method);
     const Latency latency = l == f.rpc_latency.end() ? Latency{} : l->second;
-    std::printf("%-34s %8.0f  %-30s %10s %10s\n", ShortMethod(method).c_str(), total,
-                by_code.c_str(), Duration(latency.p50).c_str(), Duration(latency.p99).c_str());
+    std::printf("%-30s %8.0f  %-*s %10s %10s\n", ShortMethod(method).c_str(), total, width,
+                by_code[method].c_str(), Duration(latency.p50).c_str(),
+                Duration(latency.p99).c_str());
   }
   if (f.handled.empty()) std::printf("  (none yet)\n");
 
-  std::printf("\n%-34s %8s  %-30s %10s %10s\n", "solve latency", "count", "", "p50", "p99");
+  std::printf("\n%-30s %8s  %-*s %10s %10s\n", "solve latency", "count", width, "", "p50", "p99");
   for (const auto& [operation, l] : f.solve) {
-    std::printf("%-34s %8.0f  %-30s %10s %10s\n", operation.c_str(), l.count, "",
+    std::printf("%-30s %8.0f  %-*s %10s %10s\n", operation.c_str(), l.count, width, "",
                 Duration(l.p50).c_str(), Duration(l.p99).c_str());
   }
   if (f.solve.empty()) std::printf("  (none yet)\n");
@@ -250,8 +236,8 @@ void PrintTable(const Figures& f, const std::string& address) {
                     n);
       failures += part;
     }
-    std::printf("%-14s %.2f %% (%.0f of %.0f)%s%s%s\n", "IK success", 100 * f.ik_ok / f.ik_solves,
-                f.ik_ok, f.ik_solves, failures.empty() ? "" : "; failed: ", failures.c_str(), "");
+    std::printf("%-14s %.2f %% (%.0f of %.0f)%s%s\n", "IK success", 100 * f.ik_ok / f.ik_solves,
+                f.ik_ok, f.ik_solves, failures.empty() ? "" : "; failed: ", failures.c_str());
   } else {
     std::printf("%-14s - (no IK solves yet)\n", "IK success");
   }
@@ -275,8 +261,10 @@ int Stats(const CommandLine& cli) {
       static_cast<long>(1000 * std::atof(cli.Flag("timeout", "10").c_str())));
   std::string body, error;
   if (!HttpGet(address, "/metrics", timeout, &body, &error)) {
-    std::fprintf(stderr, "motionctl: cannot read metrics: %s\n  (motiond --metrics_listen; "
-                 "pass --metrics=HOST:PORT)\n", error.c_str());
+    std::fprintf(stderr,
+                 "motionctl: cannot read metrics: %s\n  (motiond --metrics_listen; "
+                 "pass --metrics=HOST:PORT)\n",
+                 error.c_str());
     return 2;
   }
   MetricsPage page;

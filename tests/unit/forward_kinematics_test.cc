@@ -14,6 +14,7 @@
 
 #include "core/model/robot_model.h"
 #include "independent_fk.h"
+#include "unit_test_support.h"
 
 namespace motion {
 namespace {
@@ -22,6 +23,7 @@ using motion_test::IndependentChain;
 using motion_test::IndependentFk;
 using motion_test::IndependentLinkPoses;
 using motion_test::kPi;
+using motion_test::LoadChain;
 using motion_test::RandomJoints;
 using motion_test::ReadRobotFile;
 using motion_test::ReadRobotSpec;
@@ -29,28 +31,12 @@ using motion_test::RotationDistance;
 using motion_test::RotX;
 using motion_test::RotY;
 using motion_test::RotZ;
+using motion_test::Vec;
 using motion_test::WalkChain;
-
-std::shared_ptr<const ChainModel> LoadChain(const std::string& file, const std::string& base = "",
-                                            const std::string& tip = "") {
-  auto model = RobotModel::FromUrdf(ReadRobotFile(file));
-  EXPECT_TRUE(model.ok()) << file << ": " << model.status();
-  if (!model.ok()) return nullptr;
-  auto chain = (*model)->Chain(base, tip);
-  EXPECT_TRUE(chain.ok()) << file << ": " << chain.status();
-  return chain.ok() ? *chain : nullptr;
-}
 
 Eigen::Isometry3d Fk(const ChainModel& chain, const Eigen::VectorXd& q) {
   ChainData data(chain);
   return ForwardKinematics(chain, data, q);
-}
-
-Eigen::VectorXd Vec(std::initializer_list<double> values) {
-  Eigen::VectorXd q(values.size());
-  int i = 0;
-  for (double v : values) q[i++] = v;
-  return q;
 }
 
 // ---------------------------------------------------------------- planar_2r

@@ -13,8 +13,8 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 
-#include "core/model/robot_model.h"
 #include "independent_fk.h"
+#include "unit_test_support.h"
 
 namespace motion {
 namespace {
@@ -22,22 +22,12 @@ namespace {
 using motion_test::IndependentChain;
 using motion_test::IndependentFk;
 using motion_test::kPi;
+using motion_test::LoadChain;
 using motion_test::RandomJoints;
-using motion_test::ReadRobotFile;
 using motion_test::ReadRobotSpec;
 using motion_test::RotRpy;
 using motion_test::Transform;
 using motion_test::WalkChain;
-
-std::shared_ptr<const ChainModel> LoadChain(const std::string& file, const std::string& base = "",
-                                            const std::string& tip = "") {
-  auto model = RobotModel::FromUrdf(ReadRobotFile(file));
-  EXPECT_TRUE(model.ok()) << file << ": " << model.status();
-  if (!model.ok()) return nullptr;
-  auto chain = (*model)->Chain(base, tip);
-  EXPECT_TRUE(chain.ok()) << file << ": " << chain.status();
-  return chain.ok() ? *chain : nullptr;
-}
 
 /// Central differences of the independent FK: linear rows from the
 /// reference point, angular rows from log(R(q+h) R(q-h)^T) / 2h (the spatial

@@ -21,6 +21,9 @@ using motion_test::BundledArms;
 using motion_test::CheckAgainstTarget;
 using motion_test::HasDiagnostic;
 using motion_test::IterationBoundOptions;
+using motion_test::kPlanar2r;
+using motion_test::kQuirks;
+using motion_test::kUr5;
 using motion_test::LoadTestChain;
 using motion_test::RotX;
 using motion_test::RotZ;
@@ -29,10 +32,6 @@ using motion_test::TestChain;
 using motion_test::ToStd;
 using motion_test::Vec;
 using motion_test::WrapToPi;
-
-const ArmSpec kUr5{"ur5", "ur5.urdf", "base_link", "tool0"};
-const ArmSpec kPlanar2r{"planar_2r", "planar_2r.urdf", "base_link", "tool"};
-const ArmSpec kQuirks{"quirks", "quirks.urdf", "base_link", "tool"};
 
 Eigen::Isometry3d At(const Eigen::Vector3d& p,
                      const Eigen::Matrix3d& r = Eigen::Matrix3d::Identity()) {

@@ -14,14 +14,12 @@
 namespace motion {
 namespace {
 
-using motion_test::ArmSpec;
+using motion_test::kUr5;
 using motion_test::LoadTestChain;
 using motion_test::TestChain;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-const ArmSpec kUr5{"ur5", "ur5.urdf", "base_link", "tool0"};
 
 class IkInputValidationTest : public testing::Test {
  protected:

@@ -17,18 +17,16 @@ namespace {
 using motion_test::ArmName;
 using motion_test::ArmSpec;
 using motion_test::BundledArms;
+using motion_test::kPanda;
 using motion_test::kPi;
+using motion_test::kQuirks;
+using motion_test::kTwoPi;
+using motion_test::kUr5;
 using motion_test::LoadTestChain;
 using motion_test::RotationDistance;
 using motion_test::RotAxis;
 using motion_test::TestChain;
 using motion_test::Vec;
-
-constexpr double kTwoPi = 2 * kPi;
-
-const ArmSpec kUr5{"ur5", "ur5.urdf", "base_link", "tool0"};
-const ArmSpec kQuirks{"quirks", "quirks.urdf", "base_link", "tool"};
-const ArmSpec kPanda{"panda", "panda.urdf", "panda_link0", "panda_link8"};
 
 // Vigna's splitmix64.c, x = 0: the first outputs.
 TEST(IkSplitMix64Test, MatchesTheReferenceSequence) {

@@ -12,16 +12,14 @@
 namespace motion {
 namespace {
 
-using motion_test::ArmSpec;
 using motion_test::CheckAgainstTarget;
 using motion_test::HasDiagnostic;
 using motion_test::IterationBoundOptions;
+using motion_test::kUr5;
 using motion_test::LoadTestChain;
 using motion_test::TestChain;
 using motion_test::ToStd;
 using motion_test::Vec;
-
-const ArmSpec kUr5{"ur5", "ur5.urdf", "base_link", "tool0"};
 
 // Geometric Jacobian at the TCP (rows v, w in the base frame) by central
 // differences of the independent FK.

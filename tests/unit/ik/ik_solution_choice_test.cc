@@ -21,6 +21,10 @@ using motion_test::BundledArms;
 using motion_test::CheckAgainstTarget;
 using motion_test::IterationBoundOptions;
 using motion_test::kPi;
+using motion_test::kPlanar2r;
+using motion_test::kQuirks;
+using motion_test::kTwoPi;
+using motion_test::kUr5;
 using motion_test::LoadTestChain;
 using motion_test::RotationDistance;
 using motion_test::TestChain;
@@ -28,14 +32,10 @@ using motion_test::ToStd;
 using motion_test::Vec;
 using motion_test::WrapToPi;
 
-constexpr double kTwoPi = 2 * kPi;
 // IK answers are exact to the pose tolerance (1e-5), so joints to ~1e-4 at
 // worst on these well-conditioned poses; branches are >= 0.4 rad apart.
 constexpr double kJointMatch = 1e-4;
 
-const ArmSpec kPlanar2r{"planar_2r", "planar_2r.urdf", "base_link", "tool"};
-const ArmSpec kQuirks{"quirks", "quirks.urdf", "base_link", "tool"};
-const ArmSpec kUr5{"ur5", "ur5.urdf", "base_link", "tool0"};
 // UR5's lift, elbow and wrist-1 joints have parallel axes: from shoulder_link
 // to wrist_1_link the chain is a planar 3R arm with a zero-length last link.
 const ArmSpec kUr5Planar3r{"ur5_planar_3r", "ur5.urdf", "shoulder_link", "wrist_1_link"};

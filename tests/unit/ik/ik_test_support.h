@@ -22,8 +22,11 @@
 #include "core/model/robot_model.h"
 #include "core/workspace/kinematics_workspace.h"
 #include "independent_fk.h"
+#include "unit_test_support.h"
 
 namespace motion_test {
+
+inline constexpr double kTwoPi = 2 * kPi;
 
 /// The product tolerances of design.md ("strict").
 inline constexpr double kStrictPosition = 1e-5;  // m
@@ -37,21 +40,27 @@ struct ArmSpec {
   const char* tip;
 };
 
+/// The arms the tests name one by one.
+inline constexpr ArmSpec kUr5{"ur5", "ur5.urdf", "base_link", "tool0"};
+inline constexpr ArmSpec kPanda{"panda", "panda.urdf", "panda_link0", "panda_link8"};
+inline constexpr ArmSpec kPlanar2r{"planar_2r", "planar_2r.urdf", "base_link", "tool"};
+inline constexpr ArmSpec kQuirks{"quirks", "quirks.urdf", "base_link", "tool"};
+
 /// The arm chain of every bundled robot, as listed in robots/README.md.
 inline std::vector<ArmSpec> BundledArms() {
   return {
-      {"ur5", "ur5.urdf", "base_link", "tool0"},
+      kUr5,
       {"ur5e", "ur5e.urdf", "base_link", "tool0"},
       {"ur10", "ur10.urdf", "base_link", "tool0"},
-      {"panda", "panda.urdf", "panda_link0", "panda_link8"},
+      kPanda,
       {"iiwa14", "iiwa14.urdf", "base", "iiwa_link_ee_kuka"},
       {"kuka_iiwa14_r820", "kuka_iiwa14_r820.urdf", "base_link", "tool0"},
       {"abb_irb2400", "abb_irb2400.urdf", "base_link", "tool0"},
       {"abb_irb120", "abb_irb120.urdf", "base_link", "tool0"},
       {"fanuc_m10ia", "fanuc_m10ia.urdf", "base_link", "tool0"},
       {"fanuc_lrmate200id", "fanuc_lrmate200id.urdf", "base_link", "tool0"},
-      {"planar_2r", "planar_2r.urdf", "base_link", "tool"},
-      {"quirks", "quirks.urdf", "base_link", "tool"},
+      kPlanar2r,
+      kQuirks,
   };
 }
 
@@ -129,15 +138,11 @@ struct TestChain {
 /// Loads `arm`; on failure records a test failure and returns an empty chain.
 inline TestChain LoadTestChain(const ArmSpec& arm) {
   TestChain c;
-  auto robot = motion::RobotModel::FromUrdf(ReadRobotFile(arm.file));
-  EXPECT_TRUE(robot.ok()) << arm.file << ": " << robot.status();
-  if (!robot.ok()) return c;
-  auto chain = (*robot)->Chain(arm.base, arm.tip);
-  EXPECT_TRUE(chain.ok()) << arm.file << ": " << chain.status();
-  if (!chain.ok()) return c;
+  const std::shared_ptr<const motion::ChainModel> chain = LoadChain(arm.file, arm.base, arm.tip);
+  if (chain == nullptr) return c;
   c.spec = ReadRobotSpec(arm.file);
   c.independent = WalkChain(c.spec, arm.base, arm.tip);
-  const motion::ChainModel& m = **chain;
+  const motion::ChainModel& m = *chain;
   EXPECT_EQ(static_cast<std::size_t>(m.dof()), c.independent.dof_names.size()) << arm.file;
   if (static_cast<std::size_t>(m.dof()) != c.independent.dof_names.size()) return c;
   for (int i = 0; i < m.dof(); ++i) {
@@ -154,7 +159,7 @@ inline TestChain LoadTestChain(const ArmSpec& arm) {
     c.lower.push_back(bounded ? j.lower : -std::numeric_limits<double>::infinity());
     c.upper.push_back(bounded ? j.upper : std::numeric_limits<double>::infinity());
   }
-  c.model = *chain;
+  c.model = chain;
   return c;
 }
 
@@ -183,13 +188,6 @@ inline StrictCheck CheckAgainstTarget(
 
 inline std::vector<double> ToStd(const Eigen::VectorXd& q) {
   return std::vector<double>(q.data(), q.data() + q.size());
-}
-
-inline Eigen::VectorXd Vec(std::initializer_list<double> values) {
-  Eigen::VectorXd q(values.size());
-  int i = 0;
-  for (double v : values) q[i++] = v;
-  return q;
 }
 
 /// Options with a wall-time budget far beyond any solve here, so that the

@@ -13,98 +13,24 @@
 
 #include <gtest/gtest.h>
 
-#include "core/model/robot_model.h"
 #include "core/motion/path_planner.h"
 #include "independent_fk.h"
+#include "motion_test_support.h"
 
 namespace motion {
 namespace {
 
-using motion_test::IndependentChain;
+using motion_test::CheckJointRates;
+using motion_test::Geodesic;
 using motion_test::IndependentFk;
 using motion_test::kPi;
+using motion_test::LoadRobot;
+using motion_test::Robot;
 using motion_test::RotationDistance;
-
-struct Robot {
-  std::shared_ptr<const ChainModel> chain;
-  std::shared_ptr<const motion_test::UrdfSpec> spec;  // ichain points into it
-  IndependentChain ichain;
-};
-
-Robot LoadRobot(const std::string& file) {
-  Robot r;
-  auto model = RobotModel::FromUrdf(motion_test::ReadRobotFile(file));
-  EXPECT_TRUE(model.ok()) << file << ": " << model.status();
-  if (!model.ok()) return r;
-  auto chain = (*model)->Chain();
-  EXPECT_TRUE(chain.ok()) << file << ": " << chain.status();
-  if (!chain.ok()) return r;
-  r.chain = *chain;
-  r.spec = std::make_shared<const motion_test::UrdfSpec>(motion_test::ReadRobotSpec(file));
-  r.ichain = motion_test::WalkChain(*r.spec, r.chain->base_link, r.chain->tip_link);
-  EXPECT_EQ(r.ichain.dof_names, r.chain->dof_names) << file;
-  return r;
-}
-
-std::vector<double> Std(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
-
-Eigen::VectorXd Vec(std::initializer_list<double> values) {
-  Eigen::VectorXd q(values.size());
-  int i = 0;
-  for (double v : values) q[i++] = v;
-  return q;
-}
-
-// Joint rates from the returned positions alone: finite-difference speeds
-// within the URDF velocity limits, and on the uniformly spaced interior,
-// second differences within the acceleration limits (RobotInfo's; the URDF
-// has none). IK noise (~1e-7 rad) adds a few 0.01 rad/s^2 at 4 ms.
-void CheckJointRates(const Robot& robot, const Trajectory& t) {
-  const int dof = robot.chain->dof();
-  std::vector<double> v_max(dof);
-  for (int j = 0; j < dof; ++j)
-    v_max[j] = motion_test::DofJoint(*robot.spec, robot.ichain, j).velocity;
-  double worst_v = 0, worst_a = 0;
-  for (std::size_t k = 1; k < t.size(); ++k) {
-    const double h1 = t.time[k] - t.time[k - 1];
-    for (int j = 0; j < dof; ++j) {
-      const double dq1 = t.positions[k * dof + j] - t.positions[(k - 1) * dof + j];
-      worst_v = std::max(worst_v, std::abs(dq1) / h1 / v_max[j]);
-      if (k + 1 >= t.size()) continue;
-      const double h2 = t.time[k + 1] - t.time[k];
-      if (std::abs(h2 - h1) > 1e-9) continue;
-      const double dq2 = t.positions[(k + 1) * dof + j] - t.positions[k * dof + j];
-      const double qdd = (dq2 - dq1) / (h1 * h1);
-      worst_a =
-          std::max(worst_a, (std::abs(qdd) - 0.05) / robot.chain->dof_limits[j].max_acceleration);
-    }
-  }
-  EXPECT_LE(worst_v, 1.001) << "joint speed / limit";
-  EXPECT_LE(worst_a, 1.0) << "joint acceleration / limit";
-}
-
-// Rest-to-rest trapezoid over [0, 1] in closed form.
-struct UnitTrapezoid {
-  double v, a, ta, tc;
-  UnitTrapezoid(double max_v, double max_a) : v(max_v), a(max_a) {
-    if (v * v / a > 1.0) v = std::sqrt(a);
-    ta = v / a;
-    tc = std::max(0.0, (1.0 - v * v / a) / v);
-  }
-  double duration() const { return 2 * ta + tc; }
-  double S(double t) const {
-    t = std::clamp(t, 0.0, duration());
-    if (t <= ta) return 0.5 * a * t * t;
-    if (t <= ta + tc) return 0.5 * a * ta * ta + v * (t - ta);
-    const double r = duration() - t;
-    return 1.0 - 0.5 * a * r * r;
-  }
-};
-
-Eigen::Matrix3d Geodesic(const Eigen::Matrix3d& r0, const Eigen::Matrix3d& r1, double s) {
-  const Eigen::AngleAxisd relative(Eigen::Matrix3d(r0.transpose() * r1));
-  return r0 * Eigen::AngleAxisd(s * relative.angle(), relative.axis()).toRotationMatrix();
-}
+using motion_test::Std;
+using motion_test::ToPose;
+using motion_test::UnitTrapezoid;
+using motion_test::Vec;
 
 // A circle through a given start point: centre = start - r e1.
 struct HandCircle {
@@ -163,13 +89,6 @@ SpeedSpec ArcSpeed() {
   speed.angular_velocity = 3.0;
   speed.angular_acceleration = 10.0;
   return speed;
-}
-
-Pose ToPose(const Eigen::Vector3d& p, const Eigen::Matrix3d& r) {
-  Pose out;
-  out.position = p;
-  out.orientation = Eigen::Quaterniond(r);
-  return out;
 }
 
 PathResult Plan(const Robot& robot, const Eigen::VectorXd& q0, const MotionSegment& segment) {

@@ -14,51 +14,21 @@
 
 #include <gtest/gtest.h>
 
-#include "core/model/robot_model.h"
 #include "core/motion/path_planner.h"
 #include "independent_fk.h"
+#include "motion_test_support.h"
 
 namespace motion {
 namespace {
 
-using motion_test::IndependentChain;
+using motion_test::HasCode;
 using motion_test::IndependentFk;
-using motion_test::kPi;
+using motion_test::LoadRobot;
+using motion_test::Robot;
 using motion_test::RotationDistance;
-
-struct Robot {
-  std::shared_ptr<const ChainModel> chain;
-  std::shared_ptr<const motion_test::UrdfSpec> spec;  // ichain points into it
-  IndependentChain ichain;
-  std::vector<double> velocity_limit;  // from the URDF text, per DOF
-  std::vector<double> lower, upper;
-};
-
-Robot LoadRobot(const std::string& file) {
-  Robot r;
-  auto model = RobotModel::FromUrdf(motion_test::ReadRobotFile(file));
-  EXPECT_TRUE(model.ok()) << file << ": " << model.status();
-  if (!model.ok()) return r;
-  auto chain = (*model)->Chain();
-  EXPECT_TRUE(chain.ok()) << file << ": " << chain.status();
-  if (!chain.ok()) return r;
-  r.chain = *chain;
-  r.spec = std::make_shared<const motion_test::UrdfSpec>(motion_test::ReadRobotSpec(file));
-  r.ichain = motion_test::WalkChain(*r.spec, r.chain->base_link, r.chain->tip_link);
-  // Same DOF order on both sides, so joint vectors mean the same thing.
-  EXPECT_EQ(r.ichain.dof_names, r.chain->dof_names) << file;
-  for (int i = 0; i < static_cast<int>(r.ichain.dof_names.size()); ++i) {
-    const motion_test::UrdfJointSpec& j = motion_test::DofJoint(*r.spec, r.ichain, i);
-    r.velocity_limit.push_back(j.velocity);
-    r.lower.push_back(j.lower);
-    r.upper.push_back(j.upper);
-  }
-  return r;
-}
+using motion_test::Std;
 
 Eigen::VectorXd Row(const Trajectory& t, std::size_t k) { return t.Position(k); }
-
-std::vector<double> Std(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
 
 // Closed-form duration of a rest-to-rest trapezoid over distance d.
 double TrapezoidDuration(double d, double v, double a) {
@@ -75,11 +45,6 @@ MotionSegment JointSegment(const std::string& id, const Eigen::VectorXd& target,
   s.target_joints = Std(target);
   s.speed.joint_fraction = joint_fraction;
   return s;
-}
-
-bool HasCode(const std::vector<Diagnostic>& diagnostics, DiagnosticCode code) {
-  return std::any_of(diagnostics.begin(), diagnostics.end(),
-                     [code](const Diagnostic& d) { return d.code == code; });
 }
 
 // Everything MoveJ promises about one planned joint move q0 -> q1.

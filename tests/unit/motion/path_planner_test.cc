@@ -15,63 +15,25 @@
 
 #include <gtest/gtest.h>
 
-#include "core/model/robot_model.h"
 #include "independent_fk.h"
+#include "motion_test_support.h"
 
 namespace motion {
 namespace {
 
-using motion_test::IndependentChain;
+using motion_test::HasCode;
 using motion_test::IndependentFk;
+using motion_test::LoadRobot;
+using motion_test::Robot;
 using motion_test::RotationDistance;
+using motion_test::Std;
+using motion_test::ToPose;
+using motion_test::Vec;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-struct Robot {
-  std::shared_ptr<const ChainModel> chain;
-  std::shared_ptr<const motion_test::UrdfSpec> spec;  // ichain points into it
-  IndependentChain ichain;
-  std::vector<double> velocity_limit;  // from the URDF text
-};
-
-Robot LoadRobot(const std::string& file) {
-  Robot r;
-  auto model = RobotModel::FromUrdf(motion_test::ReadRobotFile(file));
-  EXPECT_TRUE(model.ok()) << file << ": " << model.status();
-  if (!model.ok()) return r;
-  auto chain = (*model)->Chain();
-  EXPECT_TRUE(chain.ok()) << file << ": " << chain.status();
-  if (!chain.ok()) return r;
-  r.chain = *chain;
-  r.spec = std::make_shared<const motion_test::UrdfSpec>(motion_test::ReadRobotSpec(file));
-  r.ichain = motion_test::WalkChain(*r.spec, r.chain->base_link, r.chain->tip_link);
-  EXPECT_EQ(r.ichain.dof_names, r.chain->dof_names) << file;
-  for (int i = 0; i < static_cast<int>(r.ichain.dof_names.size()); ++i) {
-    r.velocity_limit.push_back(motion_test::DofJoint(*r.spec, r.ichain, i).velocity);
-  }
-  return r;
-}
-
-std::vector<double> Std(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
-
-Eigen::VectorXd Vec(std::initializer_list<double> values) {
-  Eigen::VectorXd q(values.size());
-  int i = 0;
-  for (double v : values) q[i++] = v;
-  return q;
-}
-
 bool Mentions(const absl::Status& status, const std::string& word) {
   return std::string(status.message()).find(word) != std::string::npos;
-}
-
-Pose ToPose(const Eigen::Isometry3d& t) { return Pose::FromIsometry(t); }
-
-Pose ToPose(const Eigen::Vector3d& p, const Eigen::Matrix3d& r) {
-  Pose out;
-  out.position = p;
-  out.orientation = Eigen::Quaterniond(r);
-  return out;
 }
 
 const Eigen::VectorXd& Ur5Start() {
@@ -123,13 +85,6 @@ PathRequest Request(const Eigen::VectorXd& start, std::vector<MotionSegment> seg
   r.start_joints = Std(start);
   r.segments = std::move(segments);
   return r;
-}
-
-bool HasCode(const std::vector<Diagnostic>& diagnostics, DiagnosticCode code,
-             const std::string& segment_id = "") {
-  return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) {
-    return d.code == code && (segment_id.empty() || d.segment_id == segment_id);
-  });
 }
 
 std::string FirstMessage(const PathResult& r) {

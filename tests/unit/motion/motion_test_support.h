@@ -1,0 +1,127 @@
+#pragma once
+
+// Shared by the MoveJ / MoveL / MoveC / PlanPath tests: a bundled robot's
+// default chain with its test-side twin (../independent_fk.h) and the limits
+// as written in the URDF, the checks and closed forms that judge a returned
+// trajectory, and small builders. Planned joints are judged with the
+// test-side URDF FK, never with core's.
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <Eigen/Geometry>
+
+#include "core/diagnostics/diagnostic.h"
+#include "core/geometry/pose.h"
+#include "core/model/chain_model.h"
+#include "core/motion/trajectory.h"
+#include "independent_fk.h"
+#include "unit_test_support.h"
+
+namespace motion_test {
+
+/// A bundled robot's default chain, core's and the independent one.
+struct Robot {
+  std::shared_ptr<const motion::ChainModel> chain;
+  std::shared_ptr<const UrdfSpec> spec;  // ichain points into it
+  IndependentChain ichain;
+  std::vector<double> velocity_limit;  // from the URDF text, per DOF
+  std::vector<double> lower, upper;
+};
+
+/// Loads `file`; on failure records a test failure and returns a robot
+/// without a chain.
+inline Robot LoadRobot(const std::string& file) {
+  Robot r;
+  r.chain = LoadChain(file);
+  if (r.chain == nullptr) return r;
+  r.spec = std::make_shared<const UrdfSpec>(ReadRobotSpec(file));
+  r.ichain = WalkChain(*r.spec, r.chain->base_link, r.chain->tip_link);
+  // Same DOF order on both sides, so joint vectors mean the same thing.
+  EXPECT_EQ(r.ichain.dof_names, r.chain->dof_names) << file;
+  for (int i = 0; i < static_cast<int>(r.ichain.dof_names.size()); ++i) {
+    const UrdfJointSpec& j = DofJoint(*r.spec, r.ichain, i);
+    r.velocity_limit.push_back(j.velocity);
+    r.lower.push_back(j.lower);
+    r.upper.push_back(j.upper);
+  }
+  return r;
+}
+
+inline std::vector<double> Std(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
+
+inline motion::Pose ToPose(const Eigen::Isometry3d& t) { return motion::Pose::FromIsometry(t); }
+
+inline motion::Pose ToPose(const Eigen::Vector3d& p, const Eigen::Matrix3d& r) {
+  motion::Pose out;
+  out.position = p;
+  out.orientation = Eigen::Quaterniond(r);
+  return out;
+}
+
+/// Whether a diagnostic with `code` (for `segment_id`, if given) is present.
+inline bool HasCode(const std::vector<motion::Diagnostic>& diagnostics, motion::DiagnosticCode code,
+                    const std::string& segment_id = "") {
+  return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const motion::Diagnostic& d) {
+    return d.code == code && (segment_id.empty() || d.segment_id == segment_id);
+  });
+}
+
+// Joint rates from the returned positions alone: finite-difference speeds
+// within the URDF velocity limits, and on the uniformly spaced interior,
+// second differences within the acceleration limits (RobotInfo's; the URDF
+// has none). IK noise (~1e-7 rad) adds a few 0.01 rad/s^2 at 4 ms.
+inline void CheckJointRates(const Robot& robot, const motion::Trajectory& t) {
+  const int dof = robot.chain->dof();
+  std::vector<double> v_max(dof);
+  for (int j = 0; j < dof; ++j) v_max[j] = DofJoint(*robot.spec, robot.ichain, j).velocity;
+  double worst_v = 0, worst_a = 0;
+  for (std::size_t k = 1; k < t.size(); ++k) {
+    const double h1 = t.time[k] - t.time[k - 1];
+    for (int j = 0; j < dof; ++j) {
+      const double dq1 = t.positions[k * dof + j] - t.positions[(k - 1) * dof + j];
+      worst_v = std::max(worst_v, std::abs(dq1) / h1 / v_max[j]);
+      if (k + 1 >= t.size()) continue;
+      const double h2 = t.time[k + 1] - t.time[k];
+      if (std::abs(h2 - h1) > 1e-9) continue;
+      const double dq2 = t.positions[(k + 1) * dof + j] - t.positions[k * dof + j];
+      const double qdd = (dq2 - dq1) / (h1 * h1);
+      worst_a =
+          std::max(worst_a, (std::abs(qdd) - 0.05) / robot.chain->dof_limits[j].max_acceleration);
+    }
+  }
+  EXPECT_LE(worst_v, 1.001) << "joint speed / limit";
+  EXPECT_LE(worst_a, 1.0) << "joint acceleration / limit";
+}
+
+// Rest-to-rest trapezoid over [0, 1] in closed form.
+struct UnitTrapezoid {
+  double v, a, ta, tc;
+  UnitTrapezoid(double max_v, double max_a) : v(max_v), a(max_a) {
+    if (v * v / a > 1.0) v = std::sqrt(a);  // triangle: peak sqrt(a L), L = 1
+    ta = v / a;
+    tc = std::max(0.0, (1.0 - v * v / a) / v);
+  }
+  double duration() const { return 2 * ta + tc; }
+  double S(double t) const {
+    t = std::clamp(t, 0.0, duration());
+    if (t <= ta) return 0.5 * a * t * t;
+    if (t <= ta + tc) return 0.5 * a * ta * ta + v * (t - ta);
+    const double r = duration() - t;
+    return 1.0 - 0.5 * a * r * r;
+  }
+};
+
+// Geodesic interpolation R0 exp(s log(R0^T R1)), from the axis-angle of the
+// relative rotation (not Eigen's quaternion slerp).
+inline Eigen::Matrix3d Geodesic(const Eigen::Matrix3d& r0, const Eigen::Matrix3d& r1, double s) {
+  const Eigen::AngleAxisd relative(Eigen::Matrix3d(r0.transpose() * r1));
+  return r0 * Eigen::AngleAxisd(s * relative.angle(), relative.axis()).toRotationMatrix();
+}
+
+}  // namespace motion_test
