@@ -12,8 +12,8 @@
 
 #include "clients/motion_client.h"
 #include "core/kinematics/forward_kinematics.h"
-#include "core/motion/path_planner.h"
 #include "core/model/robot_model.h"
+#include "core/motion/path_planner.h"
 #include "server/motiond_server.h"
 
 namespace {
@@ -66,7 +66,7 @@ motion::PathRequest PickAndPlace() {
     s.speed.linear_velocity = v;
     return s;
   };
-  r.segments = {movej(Down(0.45, 0.20, 0.30)),  movel(Down(0.45, 0.20, 0.15), 0.1),
+  r.segments = {movej(Down(0.45, 0.20, 0.30)),       movel(Down(0.45, 0.20, 0.15), 0.1),
                 movel(Down(0.45, 0.20, 0.30), 0.25), movej(Down(0.30, -0.35, 0.30)),
                 movel(Down(0.30, -0.35, 0.16), 0.1), movel(Down(0.30, -0.35, 0.30), 0.25)};
   motion::MotionSegment home;
@@ -95,8 +95,7 @@ void PlanInCore(benchmark::State& state, const motion::PathRequest& request) {
   state.counters["points"] = static_cast<double>(points);
   state.counters["us_per_point"] = benchmark::Counter(
       static_cast<double>(points) * state.iterations(),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
-      benchmark::Counter::OneK::kIs1000);
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::OneK::kIs1000);
 }
 
 // The same program as a PlanPathRequest message.
@@ -159,8 +158,7 @@ void PlanThroughGrpc(benchmark::State& state, const motion::PathRequest& request
   state.counters["points"] = static_cast<double>(points);
   state.counters["us_per_point"] = benchmark::Counter(
       static_cast<double>(points) * state.iterations(),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
-      benchmark::Counter::OneK::kIs1000);
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::OneK::kIs1000);
   server->Shutdown(std::chrono::milliseconds(100));
 }
 

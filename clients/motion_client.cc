@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <condition_variable>
 #include <deque>
-#include <set>
-#include <thread>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <thread>
 
 #include "core/identity/robot_id.h"
 #include "google/rpc/error_details.pb.h"
@@ -232,8 +232,7 @@ grpc::Status MotionClient::ValidatePaths(
   grpc::Status last = grpc::Status::OK;
   auto backoff = std::chrono::milliseconds(50);
 
-  for (int stream_number = 0; stream_number < max_streams && !unanswered.empty();
-       ++stream_number) {
+  for (int stream_number = 0; stream_number < max_streams && !unanswered.empty(); ++stream_number) {
     std::vector<const v1::ValidatePathRequest*> round;  // unanswered, in the caller's order
     for (const auto& r : requests) {
       if (unanswered.count(r.request_id())) round.push_back(&r);
@@ -259,8 +258,7 @@ grpc::Status MotionClient::ValidatePaths(
           std::unique_lock<std::mutex> lock(mutex);
           changed.wait(lock, [&] {
             const bool more = !resend.empty() || next < round.size();
-            return stop || (more && outstanding < max_in_flight) ||
-                   (!more && outstanding == 0);
+            return stop || (more && outstanding < max_in_flight) || (!more && outstanding == 0);
           });
           if (stop) break;
           if (!resend.empty()) {

@@ -85,9 +85,10 @@ class MotionClient {
   /// when the client knows it (AddRobot). Request ids must be unique.
   /// Returns OK once every request is answered, or the last stream error
   /// after `max_streams` streams without completing.
-  grpc::Status ValidatePaths(const std::vector<v1::ValidatePathRequest>& requests,
-                             const std::function<void(const v1::ValidatePathResponse&)>& on_response,
-                             int max_in_flight = 32, int max_streams = 8);
+  grpc::Status ValidatePaths(
+      const std::vector<v1::ValidatePathRequest>& requests,
+      const std::function<void(const v1::ValidatePathResponse&)>& on_response,
+      int max_in_flight = 32, int max_streams = 8);
 
   const std::shared_ptr<grpc::Channel>& channel() const { return channel_; }
 

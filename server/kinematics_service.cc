@@ -21,34 +21,35 @@ std::vector<double> ToVector(const google::protobuf::RepeatedField<double>& valu
 grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerContext* context,
                                                        const v1::ComputeFkRequest* request,
                                                        v1::ComputeFkResponse* response) {
-  return RunUnaryOnPool(
-      env_, context, "ComputeFk",
-      [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
-        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
-        if (!resolved.ok()) return resolved.status();
-        const ChainModel& chain = *resolved->chain;
-        const std::vector<double> q = ToVector(request->joints());
-        if (auto status = CheckJointVector(chain, q, "joints"); !status.ok()) return status;
-        absl::StatusOr<Pose> tool =
-            OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
-        if (!tool.ok()) return tool.status();
+  return RunUnaryOnPool(env_, context, "ComputeFk",
+                        [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
+                          absl::StatusOr<ResolvedChain> resolved =
+                              ResolveChain(env_.registry, request->robot());
+                          if (!resolved.ok()) return resolved.status();
+                          const ChainModel& chain = *resolved->chain;
+                          const std::vector<double> q = ToVector(request->joints());
+                          if (auto status = CheckJointVector(chain, q, "joints"); !status.ok())
+                            return status;
+                          absl::StatusOr<Pose> tool =
+                              OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
+                          if (!tool.ok()) return tool.status();
 
-        ChainData& data = workspace.DataFor(resolved->chain);
-        const auto started = std::chrono::steady_clock::now();
-        const Eigen::Isometry3d flange =
-            ForwardKinematics(chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
-        env_.metrics.Solve("fk", "-", SecondsSince(started));
-        PoseToProto(flange, response->mutable_flange());
-        PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
-        if (request->all_links()) {
-          for (const LinkPose& link : LinkPoses(chain, data)) {
-            auto* out = response->add_links();
-            out->set_link(link.link);
-            PoseToProto(link.pose, out->mutable_pose());
-          }
-        }
-        return absl::OkStatus();
-      });
+                          ChainData& data = workspace.DataFor(resolved->chain);
+                          const auto started = std::chrono::steady_clock::now();
+                          const Eigen::Isometry3d flange = ForwardKinematics(
+                              chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
+                          env_.metrics.Solve("fk", "-", SecondsSince(started));
+                          PoseToProto(flange, response->mutable_flange());
+                          PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
+                          if (request->all_links()) {
+                            for (const LinkPose& link : LinkPoses(chain, data)) {
+                              auto* out = response->add_links();
+                              out->set_link(link.link);
+                              PoseToProto(link.pose, out->mutable_pose());
+                            }
+                          }
+                          return absl::OkStatus();
+                        });
 }
 
 grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerContext* context,
@@ -102,8 +103,8 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
         Jacobian jacobian;
         const auto started = std::chrono::steady_clock::now();
         motion::ComputeJacobian(chain, workspace.DataFor(resolved->chain),
-                        Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()), tool->ToIsometry(),
-                        jacobian);
+                                Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()),
+                                tool->ToIsometry(), jacobian);
         const JacobianMeasures measures = MeasureJacobian(jacobian);
         env_.metrics.Solve("jacobian", "-", SecondsSince(started));
         FillJacobian(jacobian, measures, response);

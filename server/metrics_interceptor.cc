@@ -23,23 +23,11 @@ const char* TypeName(grpc::experimental::ServerRpcInfo::Type type) {
 }
 
 const char* CodeName(grpc::StatusCode code) {
-  static const char* kNames[] = {"OK",
-                                 "Canceled",
-                                 "Unknown",
-                                 "InvalidArgument",
-                                 "DeadlineExceeded",
-                                 "NotFound",
-                                 "AlreadyExists",
-                                 "PermissionDenied",
-                                 "ResourceExhausted",
-                                 "FailedPrecondition",
-                                 "Aborted",
-                                 "OutOfRange",
-                                 "Unimplemented",
-                                 "Internal",
-                                 "Unavailable",
-                                 "DataLoss",
-                                 "Unauthenticated"};
+  static const char* kNames[] = {
+      "OK",       "Canceled",       "Unknown",          "InvalidArgument",   "DeadlineExceeded",
+      "NotFound", "AlreadyExists",  "PermissionDenied", "ResourceExhausted", "FailedPrecondition",
+      "Aborted",  "OutOfRange",     "Unimplemented",    "Internal",          "Unavailable",
+      "DataLoss", "Unauthenticated"};
   const int index = static_cast<int>(code);
   return index >= 0 && index < 17 ? kNames[index] : "Unknown";
 }

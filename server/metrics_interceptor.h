@@ -10,8 +10,7 @@ namespace motion::server {
 /// and reflection): started when the call is created, messages as they pass,
 /// handled with the status code and latency when the status is sent (or as
 /// CANCELLED if the call ends without one).
-class MetricsInterceptorFactory
-    : public grpc::experimental::ServerInterceptorFactoryInterface {
+class MetricsInterceptorFactory : public grpc::experimental::ServerInterceptorFactoryInterface {
  public:
   explicit MetricsInterceptorFactory(ServerMetrics& metrics) : metrics_(metrics) {}
   grpc::experimental::Interceptor* CreateServerInterceptor(

@@ -70,8 +70,7 @@ MotiondServer::MotiondServer(const ServerOptions& options)
 
 MotiondServer::~MotiondServer() { Shutdown(std::chrono::milliseconds(0)); }
 
-absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(
-    const ServerOptions& options) {
+absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(const ServerOptions& options) {
   std::unique_ptr<MotiondServer> server(new MotiondServer(options));
   if (!options.robots_dir.empty()) {
     if (auto status = server->PreloadRobots(options.robots_dir); !status.ok()) return status;
@@ -97,12 +96,12 @@ absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
   server->server_ = builder.BuildAndStart();
   if (!server->server_ || server->port_ == 0) {
-    return absl::UnavailableError(absl::StrCat("--listen=", options.listen,
-                                               ": could not bind (address in use or invalid?)"));
+    return absl::UnavailableError(
+        absl::StrCat("--listen=", options.listen, ": could not bind (address in use or invalid?)"));
   }
   server->server_->GetHealthCheckService()->SetServingStatus(true);
-  spdlog::info("motiond listening on {} (port {}), {}, {} solver workers, queue {}",
-               options.listen, server->port_,
+  spdlog::info("motiond listening on {} (port {}), {}, {} solver workers, queue {}", options.listen,
+               server->port_,
                !options.tls.enabled()               ? "plaintext"
                : options.tls.client_ca_file.empty() ? "TLS"
                                                     : "mTLS",
@@ -132,8 +131,8 @@ absl::Status MotiondServer::PreloadRobots(const std::string& dir) {
       continue;
     }
     const auto& chain = robot->model->default_chain();
-    spdlog::info("preloaded {} ({}) {} -> {} as {}", path.filename().string(),
-                 robot->model->name(), chain.base_link, chain.tip_link, robot->robot_id);
+    spdlog::info("preloaded {} ({}) {} -> {} as {}", path.filename().string(), robot->model->name(),
+                 chain.base_link, chain.tip_link, robot->robot_id);
   }
   return absl::OkStatus();
 }

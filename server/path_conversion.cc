@@ -42,7 +42,8 @@ absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int 
        {std::tuple{in.has_tool(), &in.tool(), &out.tool, "tool"},
         std::tuple{in.has_frame(), &in.frame(), &out.frame, "frame"},
         std::tuple{in.has_offset(), &in.offset(), &out.offset, "offset"}}) {
-    absl::StatusOr<Pose> pose = OptionalPoseFromProto(present, *proto, absl::StrCat(field, ".", name));
+    absl::StatusOr<Pose> pose =
+        OptionalPoseFromProto(present, *proto, absl::StrCat(field, ".", name));
     if (!pose.ok()) return pose.status();
     *target = *pose;
   }
@@ -94,8 +95,7 @@ absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int 
     case v1::MotionSegment::kMovec: {
       out.kind = MotionKind::kMoveC;
       if (!in.movec().has_via() || !in.movec().has_target()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(field, ".movec: needs both via and target"));
+        return absl::InvalidArgumentError(absl::StrCat(field, ".movec: needs both via and target"));
       }
       absl::StatusOr<Pose> via = pose(in.movec().via(), "movec.via");
       if (!via.ok()) return via.status();

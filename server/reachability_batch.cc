@@ -42,10 +42,9 @@ absl::Status ReachabilityBatch::Prepare() {
   const int count = request_->targets_size();
   if (count == 0) return absl::InvalidArgumentError("targets: empty; give at least one pose");
   if (count > env_.limits.max_batch_targets) {
-    return absl::InvalidArgumentError(absl::StrCat("targets: ", count,
-                                                   " poses exceeds the limit of ",
-                                                   env_.limits.max_batch_targets,
-                                                   " per request; split the batch"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("targets: ", count, " poses exceeds the limit of ",
+                     env_.limits.max_batch_targets, " per request; split the batch"));
   }
   absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request_->robot());
   if (!resolved.ok()) return resolved.status();

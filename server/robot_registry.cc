@@ -69,8 +69,8 @@ void RobotRegistry::EvictLocked() {
   stats_.robots = lru_.size();
 }
 
-absl::StatusOr<std::shared_ptr<const RobotModel>> RobotRegistry::Find(
-    absl::string_view robot_id, absl::string_view field) {
+absl::StatusOr<std::shared_ptr<const RobotModel>> RobotRegistry::Find(absl::string_view robot_id,
+                                                                      absl::string_view field) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = index_.find(robot_id);
   if (it == index_.end()) {
@@ -87,9 +87,9 @@ absl::StatusOr<RegisteredRobot> RobotRegistry::Resolve(absl::string_view robot_i
                                                        absl::string_view field) {
   if (!urdf.empty()) {
     if (!robot_id.empty() && robot_id != RobotIdForUrdf(urdf)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          FieldPath(field, "robot_id"), ": '", robot_id, "' is not the SHA-256 of ",
-          FieldPath(field, "urdf"), " (expected ", RobotIdForUrdf(urdf), ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(FieldPath(field, "robot_id"), ": '", robot_id, "' is not the SHA-256 of ",
+                       FieldPath(field, "urdf"), " (expected ", RobotIdForUrdf(urdf), ")"));
     }
     absl::StatusOr<RegisteredRobot> registered = Register(urdf);
     if (!registered.ok()) {
@@ -100,9 +100,8 @@ absl::StatusOr<RegisteredRobot> RobotRegistry::Resolve(absl::string_view robot_i
     return registered;
   }
   if (robot_id.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(field.empty() ? "robot_id" : field,
-                     ": give robot_id or urdf (or both) to name the robot"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        field.empty() ? "robot_id" : field, ": give robot_id or urdf (or both) to name the robot"));
   }
   if (!IsWellFormedRobotId(robot_id)) {
     return absl::InvalidArgumentError(

@@ -53,8 +53,7 @@ class RobotRegistry {
   static constexpr absl::string_view kNotRegisteredReason = "ROBOT_NOT_REGISTERED";
   static constexpr absl::string_view kErrorDomain = "motion.v1";
   /// absl::Status payload key carrying a serialized google.rpc.ErrorInfo.
-  static constexpr absl::string_view kErrorInfoPayload =
-      "type.googleapis.com/google.rpc.ErrorInfo";
+  static constexpr absl::string_view kErrorInfoPayload = "type.googleapis.com/google.rpc.ErrorInfo";
 
   explicit RobotRegistry(RegistryOptions options) : options_(std::move(options)) {}
 
@@ -65,7 +64,7 @@ class RobotRegistry {
   /// \brief NotFound with an ErrorInfo{ROBOT_NOT_REGISTERED} payload when
   /// the id is unknown (never registered, or evicted).
   absl::StatusOr<std::shared_ptr<const RobotModel>> Find(absl::string_view robot_id,
-                                                          absl::string_view field = "robot");
+                                                         absl::string_view field = "robot");
 
   /// \brief Resolves a RobotRef: URDF inline (registered on the fly; must
   /// match robot_id when both are given), else robot_id. `field` is the path

@@ -16,12 +16,12 @@ namespace {
 // 10 us .. 10 s, ~1-2-5 steps with extra resolution below a millisecond,
 // where IK and FK live (p50 and p99 of a 30 us solve must be readable).
 const prometheus::Histogram::BucketBoundaries kSolveBuckets = {
-    1e-5,   1.5e-5, 2.5e-5, 4e-5, 6e-5, 1e-4, 1.5e-4, 2.5e-4, 4e-4, 6e-4, 1e-3,
-    2.5e-3, 5e-3,   1e-2,   2.5e-2, 5e-2, 0.1, 0.25,  0.5,    1.0,  2.5,  5.0,  10.0};
+    1e-5, 1.5e-5, 2.5e-5, 4e-5, 6e-5, 1e-4, 1.5e-4, 2.5e-4, 4e-4, 6e-4, 1e-3, 2.5e-3,
+    5e-3, 1e-2,   2.5e-2, 5e-2, 0.1,  0.25, 0.5,    1.0,    2.5,  5.0,  10.0};
 // go-grpc-prometheus's defaults, plus sub-millisecond buckets.
-const prometheus::Histogram::BucketBoundaries kRpcBuckets = {
-    2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01, 0.025,
-    0.05,   0.1,  0.25, 0.5,    1,    2.5,  5,      10};
+const prometheus::Histogram::BucketBoundaries kRpcBuckets = {2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3,
+                                                             2.5e-3, 5e-3, 0.01, 0.025,  0.05, 0.1,
+                                                             0.25,   0.5,  1,    2.5,    5,    10};
 const prometheus::Histogram::BucketBoundaries kIterationBuckets = {
     1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
 
@@ -72,8 +72,7 @@ class StateCollector : public prometheus::Collectable {
         Counter("motiond_registry_evictions_total", "Robots evicted from the cache (LRU)",
                 static_cast<double>(stats.evictions)),
         Gauge("motiond_solver_workers", "Solver pool threads", pool_.workers()),
-        Gauge("motiond_solver_busy_workers", "Solver threads running a task",
-              pool_.busy_workers()),
+        Gauge("motiond_solver_busy_workers", "Solver threads running a task", pool_.busy_workers()),
         Gauge("motiond_solver_queue_depth", "Tasks waiting for a solver thread",
               static_cast<double>(pool_.queue_depth())),
         Gauge("motiond_solver_queue_capacity",
@@ -141,20 +140,26 @@ ServerMetrics::ServerMetrics(std::shared_ptr<prometheus::Registry> registry,
                    .Name("motiond_streams_in_flight")
                    .Help("Streaming calls currently open, by method")
                    .Register(*registry_)),
-      state_(std::make_shared<StateCollector>(robots, pool)) {
-  prometheus::BuildGauge()
-      .Name("motiond_build_info")
-      .Help("motiond build: version, compiler and architecture (value 1)")
-      .Register(*registry_)
-      .Add({{"version", MOTIOND_VERSION},
-            {"compiler", __VERSION__},
+      state_(std::make_shared<StateCollector>(robots, pool)){
+          prometheus::BuildGauge()
+              .Name("motiond_build_info")
+              .Help("motiond build: version, compiler and architecture (value 1)")
+              .Register(*registry_)
+              .Add({
+                {"version", MOTIOND_VERSION}, {"compiler", __VERSION__},
 #if defined(__aarch64__)
-            {"arch", "aarch64"}})
+                {
+                  "arch", "aarch64"
+                }
+              })
 #else
-            {"arch", "x86_64"}})
+                {
+                  "arch", "x86_64"
+                }
+              })
 #endif
-      .Set(1);
-}
+              .Set(1);
+}  // namespace motion::server
 
 std::vector<std::shared_ptr<prometheus::Collectable>> ServerMetrics::Collectables() const {
   return {registry_, state_};
@@ -176,8 +181,7 @@ void ServerMetrics::RpcStarted(const std::string& service, const std::string& me
 }
 
 void ServerMetrics::RpcHandled(const std::string& service, const std::string& method,
-                               const std::string& type, const std::string& code,
-                               double seconds) {
+                               const std::string& type, const std::string& code, double seconds) {
   handled_
       .Add({{"grpc_service", service},
             {"grpc_method", method},
@@ -185,14 +189,13 @@ void ServerMetrics::RpcHandled(const std::string& service, const std::string& me
             {"grpc_code", code}})
       .Increment();
   handling_seconds_
-      .Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}},
-           kRpcBuckets)
+      .Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}}, kRpcBuckets)
       .Observe(seconds);
 }
 
 ServerMetrics::MethodMetrics& ServerMetrics::ForMethod(const std::string& service,
-                                                      const std::string& method,
-                                                      const std::string& type) {
+                                                       const std::string& method,
+                                                       const std::string& type) {
   std::lock_guard<std::mutex> lock(methods_mutex_);
   auto& slot = methods_[service + "/" + method + "/" + type];
   if (!slot) {
@@ -210,8 +213,7 @@ ServerMetrics::MethodMetrics& ServerMetrics::ForMethod(const std::string& servic
   return *slot;
 }
 
-void ServerMetrics::RpcHandled(MethodMetrics& m, int code, const char* code_name,
-                               double seconds) {
+void ServerMetrics::RpcHandled(MethodMetrics& m, int code, const char* code_name, double seconds) {
   prometheus::Counter* handled = nullptr;
   if (code >= 0 && code < static_cast<int>(m.handled.size())) {
     handled = m.handled[code].load(std::memory_order_acquire);
@@ -244,11 +246,9 @@ void ServerMetrics::MessageSent(const std::string& service, const std::string& m
       .Increment();
 }
 
-void ServerMetrics::Solve(absl::string_view operation, absl::string_view solver,
-                          double seconds) {
+void ServerMetrics::Solve(absl::string_view operation, absl::string_view solver, double seconds) {
   solve_seconds_
-      .Add({{"operation", std::string(operation)}, {"solver", std::string(solver)}},
-           kSolveBuckets)
+      .Add({{"operation", std::string(operation)}, {"solver", std::string(solver)}}, kSolveBuckets)
       .Observe(seconds);
 }
 

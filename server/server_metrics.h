@@ -51,8 +51,7 @@ class ServerMetrics {
                   const std::string& code, double seconds);
   void MessageReceived(const std::string& service, const std::string& method,
                        const std::string& type);
-  void MessageSent(const std::string& service, const std::string& method,
-                   const std::string& type);
+  void MessageSent(const std::string& service, const std::string& method, const std::string& type);
 
   /// \brief The grpc_server_* children of one method, looked up once:
   /// Family::Add builds a label map, hashes it and locks the family on every

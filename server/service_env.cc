@@ -2,8 +2,7 @@
 
 namespace motion::server {
 
-void RecordIk(ServerMetrics& metrics, IkSolverKind solver, const IkResult& result,
-              double seconds) {
+void RecordIk(ServerMetrics& metrics, IkSolverKind solver, const IkResult& result, double seconds) {
   metrics.Solve("ik", IkSolverName(solver), seconds);
   metrics.IkResult(IkSolverName(solver), result);
   for (const Diagnostic& d : result.diagnostics) metrics.Diagnostic(d);
@@ -25,8 +24,7 @@ absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::Ro
   absl::StatusOr<std::shared_ptr<const ChainModel>> chain =
       robot->model->Chain(ref.base_link(), ref.tip_link());
   if (!chain.ok()) {
-    return absl::Status(chain.status().code(),
-                        FieldPath(field, chain.status().message()));
+    return absl::Status(chain.status().code(), FieldPath(field, chain.status().message()));
   }
   return ResolvedChain{*std::move(robot), *std::move(chain)};
 }

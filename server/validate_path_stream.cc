@@ -125,8 +125,7 @@ void ValidatePathStream::Validate(KinematicsWorkspace& workspace,
   }
 }
 
-void ValidatePathStream::Answer(v1::ValidatePathResponse response, bool from_task,
-                                bool owns_id) {
+void ValidatePathStream::Answer(v1::ValidatePathResponse response, bool from_task, bool owns_id) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (from_task) --tasks_;
   if (cancelled_) {

@@ -9,8 +9,7 @@ std::string CommandLine::Flag(const std::string& name, const std::string& fallba
   return it == flags.end() ? fallback : it->second;
 }
 
-CommandLine ParseCommandLine(int argc, char** argv,
-                             const std::vector<std::string>& boolean_flags) {
+CommandLine ParseCommandLine(int argc, char** argv, const std::vector<std::string>& boolean_flags) {
   CommandLine out;
   for (int i = 1; i < argc; ++i) {
     std::string word = argv[i];
@@ -21,8 +20,7 @@ CommandLine ParseCommandLine(int argc, char** argv,
     word = word.substr(2);
     if (const auto eq = word.find('='); eq != std::string::npos) {
       out.flags[word.substr(0, eq)] = word.substr(eq + 1);
-    } else if (std::find(boolean_flags.begin(), boolean_flags.end(), word) !=
-                   boolean_flags.end() ||
+    } else if (std::find(boolean_flags.begin(), boolean_flags.end(), word) != boolean_flags.end() ||
                i + 1 >= argc) {
       out.flags[word] = "true";
     } else {

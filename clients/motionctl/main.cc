@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <map>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -234,10 +234,11 @@ int Ik(MotionClient& client, const CommandLine& cli) {
   grpc::Status status = client.ComputeIk(request, &result);
   if (!status.ok()) return motionctl::ReportRpcError("ComputeIk", status);
   if (cli.Has("json")) return std::cout << motionctl::ToJson(result) << "\n", result.ok() ? 0 : 3;
-  std::printf("%s  (%s)  position error %.3g m, orientation error %.3g rad, %d iterations, "
-              "%d starts\n",
-              result.ok() ? "ok" : "FAILED", result.outcome().c_str(), result.position_error(),
-              result.orientation_error(), result.iterations(), result.attempts());
+  std::printf(
+      "%s  (%s)  position error %.3g m, orientation error %.3g rad, %d iterations, "
+      "%d starts\n",
+      result.ok() ? "ok" : "FAILED", result.outcome().c_str(), result.position_error(),
+      result.orientation_error(), result.iterations(), result.attempts());
   std::printf("joints ");
   for (double q : result.joints()) std::printf(" %.6f", q);
   std::printf("\n");
@@ -287,7 +288,8 @@ int Plan(MotionClient& client, const CommandLine& cli) {
       if (csv) {
         std::fprintf(csv, "time");
         for (const char* kind : {"q", "qd", "qdd"}) {
-          for (const auto& name : header.joint_names()) std::fprintf(csv, ",%s_%s", kind, name.c_str());
+          for (const auto& name : header.joint_names())
+            std::fprintf(csv, ",%s_%s", kind, name.c_str());
         }
         std::fprintf(csv, ",tcp_x,tcp_y,tcp_z,tcp_qx,tcp_qy,tcp_qz,tcp_qw\n");
       }
@@ -302,8 +304,8 @@ int Plan(MotionClient& client, const CommandLine& cli) {
         }
         const auto& p = c.tcp(k);
         std::fprintf(csv, ",%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", p.position().x(),
-                     p.position().y(), p.position().z(), p.orientation().x(),
-                     p.orientation().y(), p.orientation().z(), p.orientation().w());
+                     p.position().y(), p.position().z(), p.orientation().x(), p.orientation().y(),
+                     p.orientation().z(), p.orientation().w());
       }
     } else if (m.has_segment_report()) {
       reports.push_back(m.segment_report());
@@ -327,9 +329,8 @@ int Plan(MotionClient& client, const CommandLine& cli) {
   for (const auto& r : reports) {
     std::printf("%-14s %-6s %-4s %8.3fs %7lld %7.3f %7.3f %10.2e\n", r.segment_id().c_str(),
                 MotionName(request.segments(r.segment_index())), r.ok() ? "yes" : "NO",
-                r.duration(), static_cast<long long>(r.point_count()),
-                r.max_joint_velocity_ratio(), r.max_joint_acceleration_ratio(),
-                r.max_cartesian_error());
+                r.duration(), static_cast<long long>(r.point_count()), r.max_joint_velocity_ratio(),
+                r.max_joint_acceleration_ratio(), r.max_cartesian_error());
     if (r.arc_radius() > 0) {
       std::printf("%14s arc radius %.4f m, angle %.4f rad, length %.4f m\n", "", r.arc_radius(),
                   r.arc_angle(), r.path_length());
@@ -431,9 +432,8 @@ int Validate(MotionClient& client, const CommandLine& cli) {
       }
     }
     if (problem.size() > 90) problem = problem.substr(0, 87) + "...";
-    std::printf("%-40s %-4s %-9s %8.3fs  %s\n", request.request_id().c_str(),
-                r.ok() ? "yes" : "NO", r.reachable() ? "yes" : "NO", r.cycle_time(),
-                problem.c_str());
+    std::printf("%-40s %-4s %-9s %8.3fs  %s\n", request.request_id().c_str(), r.ok() ? "yes" : "NO",
+                r.reachable() ? "yes" : "NO", r.cycle_time(), problem.c_str());
   }
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -445,7 +445,8 @@ int Validate(MotionClient& client, const CommandLine& cli) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const CommandLine cli = motionctl::ParseCommandLine(argc, argv, {"json", "all_links", "all", "help", "tls"});
+  const CommandLine cli =
+      motionctl::ParseCommandLine(argc, argv, {"json", "all_links", "all", "help", "tls"});
   if (cli.positional.empty() || cli.Has("help") || cli.positional[0] == "help") {
     std::printf("%s", kUsage);
     return cli.positional.empty() && !cli.Has("help") ? 1 : 0;

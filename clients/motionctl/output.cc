@@ -26,11 +26,11 @@ std::string FormatPose(const motion::v1::Pose& pose) {
   const auto& p = pose.position();
   const auto& q = pose.orientation();
   // Fixed-axis X-Y-Z roll/pitch/yaw (URDF's rpy), for reading at a glance.
-  const double roll = std::atan2(2 * (q.w() * q.x() + q.y() * q.z()),
-                                 1 - 2 * (q.x() * q.x() + q.y() * q.y()));
+  const double roll =
+      std::atan2(2 * (q.w() * q.x() + q.y() * q.z()), 1 - 2 * (q.x() * q.x() + q.y() * q.y()));
   const double pitch = std::asin(std::clamp(2 * (q.w() * q.y() - q.z() * q.x()), -1.0, 1.0));
-  const double yaw = std::atan2(2 * (q.w() * q.z() + q.x() * q.y()),
-                                1 - 2 * (q.y() * q.y() + q.z() * q.z()));
+  const double yaw =
+      std::atan2(2 * (q.w() * q.z() + q.x() * q.y()), 1 - 2 * (q.y() * q.y() + q.z() * q.z()));
   char buffer[256];
   std::snprintf(buffer, sizeof(buffer),
                 "xyz %10.6f %10.6f %10.6f m   quat(xyzw) %9.6f %9.6f %9.6f %9.6f   "

@@ -26,8 +26,8 @@ absl::StatusOr<Pose> MakePose(const Eigen::Vector3d& position, double qx, double
                               double qw, absl::string_view field) {
   if (!position.allFinite()) {
     return absl::InvalidArgumentError(
-        absl::StrCat(field, ".position: every coordinate must be finite, got (", position.x(),
-                     ", ", position.y(), ", ", position.z(), ")"));
+        absl::StrCat(field, ".position: every coordinate must be finite, got (", position.x(), ", ",
+                     position.y(), ", ", position.z(), ")"));
   }
   if (!std::isfinite(qx) || !std::isfinite(qy) || !std::isfinite(qz) || !std::isfinite(qw)) {
     return absl::InvalidArgumentError(

@@ -27,7 +27,7 @@ struct IkOptions {
   double position_tolerance = 1e-5;     ///< m, on |p_target - p|
   double orientation_tolerance = 1e-5;  ///< rad, on the angle of R_target R^T
   int max_iterations = 5000;            ///< over all attempts
-  double timeout = 0.005;  ///< s of the solving thread's CPU time (see ik_solver.cc)
+  double timeout = 0.005;               ///< s of the solving thread's CPU time (see ik_solver.cc)
   IkMode mode = IkMode::kFirst;
   int max_solutions = 8;  ///< kClosest / kAll
   /// sigma_min of the Jacobian below which a solution is reported with a

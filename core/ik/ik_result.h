@@ -29,7 +29,7 @@ struct IkResult {
   double orientation_error = 0.0;  ///< rad
   int iterations = 0;
   int attempts = 0;
-  double min_singular_value = 0.0;  ///< of the Jacobian at `joints` (ok only)
+  double min_singular_value = 0.0;         ///< of the Jacobian at `joints` (ok only)
   std::vector<Eigen::VectorXd> solutions;  ///< IkMode::kAll, closest to the seed first
   std::vector<Diagnostic> diagnostics;
 };

@@ -1,8 +1,8 @@
 #include "core/ik/ik_solver.h"
 
 #include <algorithm>
-#include <ctime>
 #include <cmath>
+#include <ctime>
 
 #include <Eigen/SVD>
 
@@ -43,26 +43,26 @@ constexpr std::uint64_t kRandomSeed = 0x6d6f74696f6e64ull;  // "motiond"
 
 absl::Status ValidateOptions(const IkOptions& o) {
   if (!(o.position_tolerance > 0) || !std::isfinite(o.position_tolerance)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "options.position_tolerance: must be a positive number of metres, got ",
-        o.position_tolerance));
+    return absl::InvalidArgumentError(
+        absl::StrCat("options.position_tolerance: must be a positive number of metres, got ",
+                     o.position_tolerance));
   }
   if (!(o.orientation_tolerance > 0) || !std::isfinite(o.orientation_tolerance)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "options.orientation_tolerance: must be a positive number of radians, got ",
-        o.orientation_tolerance));
+    return absl::InvalidArgumentError(
+        absl::StrCat("options.orientation_tolerance: must be a positive number of radians, got ",
+                     o.orientation_tolerance));
   }
   if (o.max_iterations <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "options.max_iterations: must be positive, got ", o.max_iterations));
+    return absl::InvalidArgumentError(
+        absl::StrCat("options.max_iterations: must be positive, got ", o.max_iterations));
   }
   if (!(o.timeout > 0) || !std::isfinite(o.timeout)) {
     return absl::InvalidArgumentError(
         absl::StrCat("options.timeout: must be a positive number of seconds, got ", o.timeout));
   }
   if (o.max_solutions <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "options.max_solutions: must be positive, got ", o.max_solutions));
+    return absl::InvalidArgumentError(
+        absl::StrCat("options.max_solutions: must be positive, got ", o.max_solutions));
   }
   if (o.mode != IkMode::kFirst && o.mode != IkMode::kClosest && o.mode != IkMode::kAll) {
     return absl::InvalidArgumentError(
@@ -121,7 +121,7 @@ IkResult SolveWithKdl(ChainWorkspace& ws, const Eigen::Isometry3d& target,
   result.joints = q_out.data;
   result.attempts = 1;
   result.iterations = options.solver == IkSolverKind::kKdlLma ? kdl.lma.lastNrOfIter
-                                                               : KdlIkSolvers::kNrJlMaxIterations;
+                                                              : KdlIkSolvers::kNrJlMaxIterations;
   const PoseError e =
       ComputePoseError(ForwardKinematics(model, ws.data, result.joints) * tool, target);
   result.position_error = e.position;
@@ -129,19 +129,18 @@ IkResult SolveWithKdl(ChainWorkspace& ws, const Eigen::Isometry3d& target,
   const bool within = FirstJointOutsideLimits(model, result.joints) < 0;
   result.ok = within && e.position <= options.position_tolerance &&
               e.rotation <= options.orientation_tolerance;
-  result.outcome = result.ok ? IkOutcome::kOk
-                   : (e.position <= options.position_tolerance &&
-                      e.rotation <= options.orientation_tolerance)
-                       ? IkOutcome::kJointLimit
-                       : IkOutcome::kMaxIterations;
+  result.outcome =
+      result.ok ? IkOutcome::kOk
+      : (e.position <= options.position_tolerance && e.rotation <= options.orientation_tolerance)
+          ? IkOutcome::kJointLimit
+          : IkOutcome::kMaxIterations;
   return result;
 }
 
 }  // namespace
 
-absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
-                                 const Pose& tool_pose, const std::vector<double>& seed_values,
-                                 const IkOptions& options) {
+absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose, const Pose& tool_pose,
+                                 const std::vector<double>& seed_values, const IkOptions& options) {
   const ChainModel& model = *ws.chain;
   if (auto status = ValidateOptions(options); !status.ok()) return status;
   Eigen::VectorXd seed = MidRangeConfiguration(model);
@@ -154,9 +153,9 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
 
   if (options.solver != IkSolverKind::kLevenbergMarquardt) {
     if (!model.mimics.empty()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "options.solver: ", IkSolverName(options.solver),
-          " cannot solve a chain with mimic joints; use the default solver"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("options.solver: ", IkSolverName(options.solver),
+                       " cannot solve a chain with mimic joints; use the default solver"));
     }
     return SolveWithKdl(ws, target, tool, seed, options);
   }
@@ -176,9 +175,10 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
         ComputePoseError(ForwardKinematics(model, ws.data, result.joints) * tool, target);
     result.position_error = at_seed.position;
     result.orientation_error = at_seed.rotation;
-    AddDiagnostic(result, Severity::kError, DiagnosticCode::kTargetUnreachable,
-                  absl::StrCat("target is ", distance, " m from the first joint; the arm reaches at most ",
-                               reach.radius, " m"));
+    AddDiagnostic(
+        result, Severity::kError, DiagnosticCode::kTargetUnreachable,
+        absl::StrCat("target is ", distance, " m from the first joint; the arm reaches at most ",
+                     reach.radius, " m"));
     return result;
   }
 
@@ -241,10 +241,9 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
   }
 
   if (!result.solutions.empty()) {
-    std::sort(result.solutions.begin(), result.solutions.end(),
-              [&](const auto& a, const auto& b) {
-                return SeedDistance(a, seed) < SeedDistance(b, seed);
-              });
+    std::sort(result.solutions.begin(), result.solutions.end(), [&](const auto& a, const auto& b) {
+      return SeedDistance(a, seed) < SeedDistance(b, seed);
+    });
     result.ok = true;
     result.outcome = IkOutcome::kOk;
     result.joints = result.solutions.front();
@@ -307,12 +306,12 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose,
                                result.position_error, " m, ", result.orientation_error, " rad"));
   } else {
     result.outcome = timed_out ? IkOutcome::kTimeout : IkOutcome::kMaxIterations;
-    AddDiagnostic(result, Severity::kError, DiagnosticCode::kIkFailed,
-                  absl::StrCat("IK did not converge within the ",
-                               timed_out ? "time budget" : "iteration budget",
-                               " (", result.iterations, " iterations, ", result.attempts,
-                               " starts): best residual ", result.position_error, " m, ",
-                               result.orientation_error, " rad"));
+    AddDiagnostic(
+        result, Severity::kError, DiagnosticCode::kIkFailed,
+        absl::StrCat("IK did not converge within the ",
+                     timed_out ? "time budget" : "iteration budget", " (", result.iterations,
+                     " iterations, ", result.attempts, " starts): best residual ",
+                     result.position_error, " m, ", result.orientation_error, " rad"));
   }
   return result;
 }

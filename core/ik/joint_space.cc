@@ -36,8 +36,8 @@ void RandomConfiguration(const ChainModel& model, const Eigen::VectorXd& center,
                          Eigen::VectorXd& q) {
   for (int i = 0; i < model.dof(); ++i) {
     const JointLimits& l = model.dof_limits[i];
-    q[i] = l.bounded ? rng.Uniform(l.lower, l.upper)
-                     : rng.Uniform(center[i] - M_PI, center[i] + M_PI);
+    q[i] =
+        l.bounded ? rng.Uniform(l.lower, l.upper) : rng.Uniform(center[i] - M_PI, center[i] + M_PI);
   }
 }
 

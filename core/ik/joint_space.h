@@ -38,7 +38,6 @@ void NearestEquivalent(const ChainModel& model, const Eigen::VectorXd& reference
                        Eigen::VectorXd& q);
 
 /// \brief Index of the first joint outside its limits by more than `slack`, or -1.
-int FirstJointOutsideLimits(const ChainModel& model, const Eigen::VectorXd& q,
-                            double slack = 0.0);
+int FirstJointOutsideLimits(const ChainModel& model, const Eigen::VectorXd& q, double slack = 0.0);
 
 }  // namespace motion

@@ -21,8 +21,7 @@ constexpr double kMaxLambda = 1e6;
 }  // namespace
 
 LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainData& data,
-                                                IkScratch& scratch,
-                                                const Eigen::Isometry3d& target,
+                                                IkScratch& scratch, const Eigen::Isometry3d& target,
                                                 const Eigen::Isometry3d& tool,
                                                 const LevenbergMarquardtSettings& settings) {
   LevenbergMarquardtAttempt attempt;

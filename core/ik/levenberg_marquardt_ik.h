@@ -12,7 +12,7 @@ namespace motion {
 struct LevenbergMarquardtSettings {
   double position_tolerance = 1e-5;
   double orientation_tolerance = 1e-5;
-  int max_iterations = 100;    ///< FK evaluations in this attempt, at most
+  int max_iterations = 100;  ///< FK evaluations in this attempt, at most
   /// A descent is abandoned as stalled when its weighted cost has not halved
   /// over the last `stall_window` evaluations: a converging descent keeps
   /// halving it (quadratically near the end), one crawling along a limit or
@@ -44,8 +44,7 @@ struct LevenbergMarquardtAttempt {
 /// itself, with the strict tolerances, so the returned joints are exactly
 /// the ones that were checked. Leaves the last accepted q in scratch.q.
 LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainData& data,
-                                                IkScratch& scratch,
-                                                const Eigen::Isometry3d& target,
+                                                IkScratch& scratch, const Eigen::Isometry3d& target,
                                                 const Eigen::Isometry3d& tool,
                                                 const LevenbergMarquardtSettings& settings);
 

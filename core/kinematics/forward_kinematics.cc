@@ -32,8 +32,8 @@ std::vector<LinkPose> LinkPoses(const ChainModel& model, const ChainData& data) 
   std::vector<LinkPose> out;
   out.reserve(model.links.size());
   for (const ChainLink& link : model.links) {
-    const Eigen::Isometry3d parent = link.after_joint < 0 ? Eigen::Isometry3d::Identity()
-                                                          : data.joint_frames[link.after_joint];
+    const Eigen::Isometry3d parent =
+        link.after_joint < 0 ? Eigen::Isometry3d::Identity() : data.joint_frames[link.after_joint];
     out.push_back({link.name, parent * link.offset});
   }
   return out;

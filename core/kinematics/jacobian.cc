@@ -42,8 +42,8 @@ JacobianMeasures MeasureJacobian(const Jacobian& jacobian) {
     m.manipulability *= m.singular_values[i];
   }
   const double smallest = m.singular_values.size() ? m.singular_values.tail<1>()[0] : 0.0;
-  m.condition_number = smallest > 0 ? m.singular_values[0] / smallest
-                                    : std::numeric_limits<double>::infinity();
+  m.condition_number =
+      smallest > 0 ? m.singular_values[0] / smallest : std::numeric_limits<double>::infinity();
   return m;
 }
 

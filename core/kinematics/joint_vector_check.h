@@ -1,7 +1,7 @@
 #pragma once
 
-#include "absl/strings/string_view.h"
 #include <vector>
+#include "absl/strings/string_view.h"
 
 #include "absl/status/status.h"
 #include "core/model/chain_model.h"

@@ -56,8 +56,7 @@ JointType TypeOf(JointDescription::Kind kind) {
 }
 
 bool Movable(JointDescription::Kind kind) {
-  return kind == JointDescription::Kind::kRevolute ||
-         kind == JointDescription::Kind::kContinuous ||
+  return kind == JointDescription::Kind::kRevolute || kind == JointDescription::Kind::kContinuous ||
          kind == JointDescription::Kind::kPrismatic;
 }
 
@@ -87,9 +86,8 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
         absl::StrCat("tip_link: no link named '", tip_link, "' in this URDF"));
   }
   if (!IsBelow(tree, tip_link, base_link)) {
-    return absl::InvalidArgumentError(absl::StrCat("tip_link: '", tip_link,
-                                                   "' is not below base_link '", base_link,
-                                                   "' in the URDF tree"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "tip_link: '", tip_link, "' is not below base_link '", base_link, "' in the URDF tree"));
   }
 
   auto model = std::make_shared<ChainModel>();
@@ -128,10 +126,9 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
     joint.origin = pending * origin;
     // KDL stores the axis in the parent frame; bring it back to the joint
     // frame (origin.M^T * axis) and normalise ("0 0 2" means +Z).
-    joint.axis = origin.linear().transpose() *
-                 Eigen::Vector3d(segment.getJoint().JointAxis().x(),
-                                 segment.getJoint().JointAxis().y(),
-                                 segment.getJoint().JointAxis().z());
+    joint.axis = origin.linear().transpose() * Eigen::Vector3d(segment.getJoint().JointAxis().x(),
+                                                               segment.getJoint().JointAxis().y(),
+                                                               segment.getJoint().JointAxis().z());
     joint.axis.normalize();
 
     // The DOF this joint moves with: its own, or its (resolved) master's.
@@ -143,8 +140,8 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
       joint.offset = d.mimic->offset;
       dof_description = &descriptions.find(dof_name)->second;
       if (!Movable(dof_description->kind)) {
-        return absl::InvalidArgumentError(absl::StrCat("joint '", joint_name, "' mimics '",
-                                                       dof_name, "', which is not movable"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("joint '", joint_name, "' mimics '", dof_name, "', which is not movable"));
       }
       model->mimics.push_back({joint_name, dof_name, joint.multiplier, joint.offset});
     }
@@ -163,14 +160,13 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
   model->tip_offset = pending;
 
   if (model->dof() == 0) {
-    return absl::InvalidArgumentError(absl::StrCat("tip_link: chain ", base_link, " -> ", tip_link,
-                                                   " has no movable joint"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("tip_link: chain ", base_link, " -> ", tip_link, " has no movable joint"));
   }
   if (model->dof() > limits.max_chain_dof) {
-    return absl::InvalidArgumentError(absl::StrCat("tip_link: chain ", base_link, " -> ", tip_link,
-                                                   " has ", model->dof(),
-                                                   " degrees of freedom; the limit is ",
-                                                   limits.max_chain_dof));
+    return absl::InvalidArgumentError(
+        absl::StrCat("tip_link: chain ", base_link, " -> ", tip_link, " has ", model->dof(),
+                     " degrees of freedom; the limit is ", limits.max_chain_dof));
   }
   return std::shared_ptr<const ChainModel>(std::move(model));
 }

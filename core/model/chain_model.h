@@ -2,8 +2,8 @@
 
 #include <memory>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
+#include "absl/strings/string_view.h"
 
 #include <Eigen/Geometry>
 #include <kdl/chain.hpp>
@@ -60,8 +60,8 @@ struct ChainMimic {
 struct ChainModel {
   std::string base_link;
   std::string tip_link;
-  std::vector<ChainJoint> joints;  ///< movable joints, base to tip
-  std::vector<ChainLink> links;    ///< every link from base to tip
+  std::vector<ChainJoint> joints;                                ///< movable joints, base to tip
+  std::vector<ChainLink> links;                                  ///< every link from base to tip
   Eigen::Isometry3d tip_offset = Eigen::Isometry3d::Identity();  ///< F_last -> tip
 
   std::vector<std::string> dof_names;
@@ -79,9 +79,11 @@ struct ChainModel {
   /// \brief Extracts base -> tip from `tree`. Errors (InvalidArgument) name
   /// the link: unknown base or tip, tip not below base, a floating/planar
   /// joint on the way, more DOF than `limits.max_chain_dof`, no movable joint.
-  static absl::StatusOr<std::shared_ptr<const ChainModel>> Build(
-      const KDL::Tree& tree, const JointDescriptions& joints, absl::string_view base_link,
-      absl::string_view tip_link, const ModelLimits& limits);
+  static absl::StatusOr<std::shared_ptr<const ChainModel>> Build(const KDL::Tree& tree,
+                                                                 const JointDescriptions& joints,
+                                                                 absl::string_view base_link,
+                                                                 absl::string_view tip_link,
+                                                                 const ModelLimits& limits);
 };
 
 }  // namespace motion

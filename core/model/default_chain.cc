@@ -73,8 +73,8 @@ DefaultChain ChooseDefaultChain(const urdf::ModelInterface& model,
   if (base->name == "world" && base->child_joints.size() == 1 &&
       base->child_joints[0]->type == urdf::Joint::FIXED) {
     base = base->child_links[0].get();
-    base_reason = absl::StrCat("base '", base->name,
-                               "' is the fixed child of the virtual root link 'world'");
+    base_reason =
+        absl::StrCat("base '", base->name, "' is the fixed child of the virtual root link 'world'");
   }
 
   std::set<std::string> gripper_joints;
@@ -114,9 +114,8 @@ DefaultChain ChooseDefaultChain(const urdf::ModelInterface& model,
             next.behind_gripper = true;
           } else if (!v.behind_gripper) {
             ++next.arm_dof;
-            if (next.arm_dof > best_arm_dof ||
-                (next.arm_dof == best_arm_dof && last_arm_link &&
-                 child->name < last_arm_link->name)) {
+            if (next.arm_dof > best_arm_dof || (next.arm_dof == best_arm_dof && last_arm_link &&
+                                                child->name < last_arm_link->name)) {
               best_arm_dof = next.arm_dof;
               last_arm_link = child.get();
             }

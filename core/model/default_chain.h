@@ -49,7 +49,6 @@ struct DefaultChain {
 /// base_link -> tool0 (not ee_link), Panda panda_link0 -> panda_link8 (not a
 /// finger or panda_hand_tcp), iiwa14 base -> iiwa_link_ee_kuka, quirks
 /// base_link -> tool (not finger_left).
-DefaultChain ChooseDefaultChain(const urdf::ModelInterface& model,
-                                const JointDescriptions& joints);
+DefaultChain ChooseDefaultChain(const urdf::ModelInterface& model, const JointDescriptions& joints);
 
 }  // namespace motion

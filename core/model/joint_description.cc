@@ -54,8 +54,7 @@ JointDescriptions DescribeJoints(const urdf::ModelInterface& model) {
       JointDescription::Mimic m{joint->mimic->joint_name, joint->mimic->multiplier,
                                 joint->mimic->offset};
       // Compose q = m1 (m2 q + o2) + o1 down to the independent joint.
-      for (auto it = model.joints_.find(m.master);
-           it != model.joints_.end() && it->second->mimic;
+      for (auto it = model.joints_.find(m.master); it != model.joints_.end() && it->second->mimic;
            it = model.joints_.find(m.master)) {
         const auto& next = *it->second->mimic;
         m.offset += m.multiplier * next.offset;

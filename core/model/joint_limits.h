@@ -25,7 +25,7 @@ struct JointLimits {
 
 inline constexpr double kDefaultAccelerationPerVelocity = 2.0;  // 1/s
 /// Used when a URDF says velocity="0" (some files mean "unknown").
-inline constexpr double kDefaultRotaryVelocity = 1.0;     // rad/s
+inline constexpr double kDefaultRotaryVelocity = 1.0;      // rad/s
 inline constexpr double kDefaultPrismaticVelocity = 0.25;  // m/s
 
 const char* JointTypeName(JointType type);

@@ -6,8 +6,8 @@
 
 namespace motion {
 
-absl::StatusOr<std::shared_ptr<const RobotModel>> RobotModel::FromUrdf(
-    absl::string_view urdf_text, const ModelLimits& limits) {
+absl::StatusOr<std::shared_ptr<const RobotModel>> RobotModel::FromUrdf(absl::string_view urdf_text,
+                                                                       const ModelLimits& limits) {
   absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> parsed = ParseUrdf(urdf_text, limits);
   if (!parsed.ok()) return parsed.status();
   absl::StatusOr<KDL::Tree> tree = UrdfToKdlTree(**parsed);
@@ -23,13 +23,13 @@ absl::StatusOr<std::shared_ptr<const RobotModel>> RobotModel::FromUrdf(
   model->urdf_bytes_ = urdf_text.size();
   // A KDL segment with its strings and maps costs roughly 1 KiB; the URDF
   // text itself is not kept.
-  model->memory_bytes_ = sizeof(RobotModel) + 1024 * (model->link_names_.size() + 1) +
-                         256 * model->joints_.size();
+  model->memory_bytes_ =
+      sizeof(RobotModel) + 1024 * (model->link_names_.size() + 1) + 256 * model->joints_.size();
 
   if (model->default_chain_.tip_link == model->default_chain_.base_link) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "urdf: no movable (revolute, continuous or prismatic) joint below '",
-        model->default_chain_.base_link, "': there is no chain to compute"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("urdf: no movable (revolute, continuous or prismatic) joint below '",
+                     model->default_chain_.base_link, "': there is no chain to compute"));
   }
   // Build the default chain now: a URDF whose arm chain cannot be built is
   // refused at registration, not at the first FK request — and the fault is
@@ -43,10 +43,9 @@ absl::StatusOr<std::shared_ptr<const RobotModel>> RobotModel::FromUrdf(
 
 absl::StatusOr<std::shared_ptr<const ChainModel>> RobotModel::Chain(
     absl::string_view base_link, absl::string_view tip_link) const {
-  std::pair<std::string, std::string> key(base_link.empty() ? default_chain_.base_link
-                                                            : std::string(base_link),
-                                          tip_link.empty() ? default_chain_.tip_link
-                                                           : std::string(tip_link));
+  std::pair<std::string, std::string> key(
+      base_link.empty() ? default_chain_.base_link : std::string(base_link),
+      tip_link.empty() ? default_chain_.tip_link : std::string(tip_link));
   {
     std::lock_guard<std::mutex> lock(chains_mutex_);
     if (auto it = chains_.find(key); it != chains_.end()) return it->second;

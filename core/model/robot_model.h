@@ -4,9 +4,9 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <utility>
 #include <vector>
+#include "absl/strings/string_view.h"
 
 #include <kdl/tree.hpp>
 
@@ -27,8 +27,8 @@ class RobotModel {
  public:
   /// \brief Parses and validates `urdf_text` (see ParseUrdf) and builds the
   /// default chain, so a model that loads can always be used.
-  static absl::StatusOr<std::shared_ptr<const RobotModel>> FromUrdf(
-      absl::string_view urdf_text, const ModelLimits& limits = {});
+  static absl::StatusOr<std::shared_ptr<const RobotModel>> FromUrdf(absl::string_view urdf_text,
+                                                                    const ModelLimits& limits = {});
 
   const std::string& name() const { return name_; }
   const KDL::Tree& tree() const { return tree_; }
@@ -58,8 +58,7 @@ class RobotModel {
   std::size_t memory_bytes_ = 0;
 
   mutable std::mutex chains_mutex_;
-  mutable std::map<std::pair<std::string, std::string>, std::shared_ptr<const ChainModel>>
-      chains_;
+  mutable std::map<std::pair<std::string, std::string>, std::shared_ptr<const ChainModel>> chains_;
 };
 
 }  // namespace motion

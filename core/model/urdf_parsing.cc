@@ -240,8 +240,8 @@ absl::Status CheckJoint(const urdf::Joint& joint) {
   const auto& origin = joint.parent_to_joint_origin_transform;
   double qx, qy, qz, qw;
   origin.rotation.getQuaternion(qx, qy, qz, qw);
-  if (!Finite(origin.position) || !std::isfinite(qx) || !std::isfinite(qy) ||
-      !std::isfinite(qz) || !std::isfinite(qw)) {
+  if (!Finite(origin.position) || !std::isfinite(qx) || !std::isfinite(qy) || !std::isfinite(qz) ||
+      !std::isfinite(qw)) {
     return absl::InvalidArgumentError(
         absl::StrCat("joint '", joint.name, "': <origin> has a non-finite xyz or rpy value"));
   }
@@ -263,12 +263,12 @@ absl::Status CheckJoint(const urdf::Joint& joint) {
           absl::StrCat("joint '", joint.name, "': <limit> has a non-finite value"));
     }
     if (joint.type != urdf::Joint::CONTINUOUS && l.lower > l.upper) {
-      return absl::InvalidArgumentError(absl::StrCat("joint '", joint.name, "': <limit lower=",
-                                                     l.lower, "> is above upper=", l.upper));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "joint '", joint.name, "': <limit lower=", l.lower, "> is above upper=", l.upper));
     }
     if (l.velocity < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "joint '", joint.name, "': <limit velocity=", l.velocity, "> is negative"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("joint '", joint.name, "': <limit velocity=", l.velocity, "> is negative"));
     }
   }
   if (joint.mimic) {
@@ -288,8 +288,9 @@ absl::Status CheckMimics(const urdf::ModelInterface& model) {
     for (std::size_t steps = 0;; ++steps) {
       const auto it = model.joints_.find(current);
       if (it == model.joints_.end()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "joint '", name, "': <mimic joint=\"", current, "\"> names a joint that does not exist"));
+        return absl::InvalidArgumentError(absl::StrCat("joint '", name, "': <mimic joint=\"",
+                                                       current,
+                                                       "\"> names a joint that does not exist"));
       }
       if (!it->second->mimic) break;
       if (steps > model.joints_.size()) {
@@ -309,9 +310,9 @@ absl::Status CheckOneParentPerLink(const urdf::ModelInterface& model) {
   for (const auto& [name, joint] : model.joints_) {
     const auto [it, inserted] = parent_joint.emplace(joint->child_link_name, name);
     if (!inserted) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "urdf: link '", joint->child_link_name, "' is the child of two joints, '", it->second,
-          "' and '", name, "'; the links of a URDF must form a tree"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("urdf: link '", joint->child_link_name, "' is the child of two joints, '",
+                       it->second, "' and '", name, "'; the links of a URDF must form a tree"));
     }
   }
   return absl::OkStatus();
@@ -331,8 +332,8 @@ absl::Status CheckAllLinksReachable(const urdf::ModelInterface& model) {
   }
   if (reached == model.links_.size()) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(
-      "urdf: the links do not form one tree below root '", model.getRoot()->name, "' (",
-      reached, " of ", model.links_.size(), " links reached): the joints contain a cycle"));
+      "urdf: the links do not form one tree below root '", model.getRoot()->name, "' (", reached,
+      " of ", model.links_.size(), " links reached): the joints contain a cycle"));
 }
 
 }  // namespace
@@ -344,7 +345,7 @@ static absl::Status UnderUrdf(const absl::Status& status) {
 }
 
 absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_view urdf_text,
-                                                         const ModelLimits& limits) {
+                                                                const ModelLimits& limits) {
   if (urdf_text.empty()) return absl::InvalidArgumentError("urdf: empty");
   if (urdf_text.size() > limits.max_urdf_bytes) {
     return absl::InvalidArgumentError(absl::StrCat("urdf: ", urdf_text.size(),
@@ -354,8 +355,8 @@ absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_vie
   const absl::StatusOr<int> depth = XmlDepthScan(urdf_text, limits.max_xml_depth).Run();
   if (!depth.ok()) return depth.status();
   if (*depth > limits.max_xml_depth) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "urdf: XML elements nest more than ", limits.max_xml_depth, " deep (the limit)"));
+    return absl::InvalidArgumentError(absl::StrCat("urdf: XML elements nest more than ",
+                                                   limits.max_xml_depth, " deep (the limit)"));
   }
 
   InstallCapturingHandler();
@@ -374,9 +375,8 @@ absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_vie
   }
   if (!model->getRoot()) return absl::InvalidArgumentError("urdf: no root link");
   if (static_cast<int>(model->links_.size()) > limits.max_links) {
-    return absl::InvalidArgumentError(absl::StrCat("urdf: ", model->links_.size(),
-                                                   " links exceeds the limit of ",
-                                                   limits.max_links));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "urdf: ", model->links_.size(), " links exceeds the limit of ", limits.max_links));
   }
   for (const auto& [name, joint] : model->joints_) {
     if (auto status = CheckJoint(*joint); !status.ok()) return UnderUrdf(status);

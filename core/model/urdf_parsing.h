@@ -21,6 +21,6 @@ namespace motion {
 /// that exist and no mimic cycles, and at most `limits.max_links` links.
 /// Every error is InvalidArgument and names the link or joint.
 absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_view urdf_text,
-                                                         const ModelLimits& limits);
+                                                                const ModelLimits& limits);
 
 }  // namespace motion

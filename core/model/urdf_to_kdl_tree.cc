@@ -12,9 +12,9 @@ namespace {
 KDL::Vector ToKdl(const urdf::Vector3& v) { return KDL::Vector(v.x, v.y, v.z); }
 
 KDL::Frame ToKdl(const urdf::Pose& pose) {
-  return KDL::Frame(KDL::Rotation::Quaternion(pose.rotation.x, pose.rotation.y, pose.rotation.z,
-                                              pose.rotation.w),
-                    ToKdl(pose.position));
+  return KDL::Frame(
+      KDL::Rotation::Quaternion(pose.rotation.x, pose.rotation.y, pose.rotation.z, pose.rotation.w),
+      ToKdl(pose.position));
 }
 
 KDL::Joint ToKdl(const urdf::Joint& joint) {
@@ -24,8 +24,7 @@ KDL::Joint ToKdl(const urdf::Joint& joint) {
     case urdf::Joint::CONTINUOUS:
       return KDL::Joint(joint.name, origin.p, origin.M * ToKdl(joint.axis), KDL::Joint::RotAxis);
     case urdf::Joint::PRISMATIC:
-      return KDL::Joint(joint.name, origin.p, origin.M * ToKdl(joint.axis),
-                        KDL::Joint::TransAxis);
+      return KDL::Joint(joint.name, origin.p, origin.M * ToKdl(joint.axis), KDL::Joint::TransAxis);
     default:
       return KDL::Joint(joint.name, KDL::Joint::Fixed);
   }
@@ -47,8 +46,8 @@ absl::StatusOr<KDL::Tree> UrdfToKdlTree(const urdf::ModelInterface& model) {
       KDL::Segment segment(child->name, ToKdl(joint),
                            ToKdl(joint.parent_to_joint_origin_transform));
       if (!tree.addSegment(segment, parent->name)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "urdf: could not attach link '", child->name, "' below '", parent->name, "'"));
+        return absl::InvalidArgumentError(absl::StrCat("urdf: could not attach link '", child->name,
+                                                       "' below '", parent->name, "'"));
       }
       stack.push_back(child.get());
     }

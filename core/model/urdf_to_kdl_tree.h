@@ -1,7 +1,7 @@
 #pragma once
 
-#include <kdl/tree.hpp>
 #include <urdf_model/model.h>
+#include <kdl/tree.hpp>
 
 #include "absl/status/statusor.h"
 

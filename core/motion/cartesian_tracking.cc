@@ -25,7 +25,8 @@ double Positive(double value, double fallback) { return value > 0 ? value : fall
 
 absl::StatusOr<TrapezoidProfile> CartesianProfile(const SpeedSpec& speed, double speed_override,
                                                   double length, double rotation) {
-  const double v = Positive(speed.linear_velocity, MotionDefaults::kLinearVelocity) * speed_override;
+  const double v =
+      Positive(speed.linear_velocity, MotionDefaults::kLinearVelocity) * speed_override;
   const double a =
       Positive(speed.linear_acceleration, MotionDefaults::kLinearAcceleration) * speed_override;
   const double w =
@@ -90,8 +91,8 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   Eigen::VectorXd before_previous = context.start;
   bool flip_reported = false, singularity_reported = false;
   std::int64_t sample_index = 0;
-  const std::int64_t index_base = static_cast<std::int64_t>(context.out.size()) -
-                                  (context.Stores(0) ? 0 : 1);
+  const std::int64_t index_base =
+      static_cast<std::int64_t>(context.out.size()) - (context.Stores(0) ? 0 : 1);
   auto sampler = [&](double t, const TrapezoidProfile::State& state, SampleOut& out) {
     const std::int64_t index = index_base + sample_index++;
     const Pose commanded = path(state.s);
@@ -135,11 +136,11 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
       const double jump = std::abs(out.q[j] - previous[j]);
       if (jump > flip_threshold[j]) {
         flip_reported = true;
-        AddSegmentDiagnostic(report, Severity::kError, DiagnosticCode::kConfigurationFlip,
-                             absl::StrCat(model.dof_names[j], " jumps by ", jump,
-                                          " between samples ", index - 1, " and ", index,
-                                          ": the arm changes configuration"),
-                             index, context.start_time + t);
+        AddSegmentDiagnostic(
+            report, Severity::kError, DiagnosticCode::kConfigurationFlip,
+            absl::StrCat(model.dof_names[j], " jumps by ", jump, " between samples ", index - 1,
+                         " and ", index, ": the arm changes configuration"),
+            index, context.start_time + t);
         report.diagnostics.back().joint_name = model.dof_names[j];
         report.diagnostics.back().value = jump;
         report.diagnostics.back().limit = flip_threshold[j];

@@ -16,12 +16,12 @@ absl::StatusOr<Arc> ArcThroughPoints(const Eigen::Vector3d& start, const Eigen::
   const Eigen::Vector3d a = via - start;
   const Eigen::Vector3d b = end - start;
   if (a.norm() < min_distance) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "via coincides with the start (", a.norm(), " m apart): no circle through them"));
+    return absl::FailedPreconditionError(absl::StrCat("via coincides with the start (", a.norm(),
+                                                      " m apart): no circle through them"));
   }
   if (b.norm() < min_distance) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "target coincides with the start (", b.norm(), " m apart): a full circle is ambiguous"));
+    return absl::FailedPreconditionError(absl::StrCat("target coincides with the start (", b.norm(),
+                                                      " m apart): a full circle is ambiguous"));
   }
   if ((end - via).norm() < min_distance) {
     return absl::FailedPreconditionError(

@@ -49,10 +49,10 @@ enum class OrientationMode { kSlerp, kFixed };
 struct MotionSegment {
   std::string id;
   MotionKind kind = MotionKind::kMoveJ;
-  bool joint_target = false;         ///< MoveJ: target_joints instead of target
+  bool joint_target = false;          ///< MoveJ: target_joints instead of target
   std::vector<double> target_joints;  ///< MoveJ joint target
-  Pose target;                       ///< MoveJ pose target, MoveL/MoveC end
-  Pose via;                          ///< MoveC
+  Pose target;                        ///< MoveJ pose target, MoveL/MoveC end
+  Pose via;                           ///< MoveC
   OrientationMode orientation = OrientationMode::kSlerp;
   SpeedSpec speed;
   ZoneSpec zone;

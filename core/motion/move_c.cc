@@ -6,8 +6,8 @@
 
 namespace motion {
 
-absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context,
-                       SegmentReport& report, Eigen::VectorXd& end_joints) {
+absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
+                       Eigen::VectorXd& end_joints) {
   end_joints = context.start;
   const Pose start = context.start_tcp;
   const Pose via = ResolveTarget(segment.via, segment.frame, segment.offset, segment.offset_frame);

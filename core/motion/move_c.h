@@ -14,7 +14,7 @@ namespace motion {
 /// from the start's to the target's (via's orientation is not used). The
 /// report carries centre, radius, normal, swept angle and arc length.
 /// Coincident or collinear points give ARC_DEGENERATE on the report.
-absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context,
-                       SegmentReport& report, Eigen::VectorXd& end_joints);
+absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
+                       Eigen::VectorXd& end_joints);
 
 }  // namespace motion

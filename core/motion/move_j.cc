@@ -15,8 +15,8 @@
 
 namespace motion {
 
-absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context,
-                       SegmentReport& report, Eigen::VectorXd& end_joints) {
+absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
+                       Eigen::VectorXd& end_joints) {
   ChainWorkspace& ws = context.workspace;
   const ChainModel& model = *ws.chain;
   const Eigen::VectorXd& q0 = context.start;
@@ -24,9 +24,9 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context,
 
   Eigen::VectorXd q1(model.dof());
   if (segment.joint_target) {
-    if (auto status = CheckJointVector(model, segment.target_joints,
-                                       absl::StrCat("segments[", report.segment_index,
-                                                    "].movej.joints"));
+    if (auto status =
+            CheckJointVector(model, segment.target_joints,
+                             absl::StrCat("segments[", report.segment_index, "].movej.joints"));
         !status.ok()) {
       return status;
     }
@@ -49,16 +49,16 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context,
     q1 = ik->joints;
   }
   if (const int j = FirstJointOutsideLimits(model, q1); j >= 0) {
-    AddSegmentDiagnostic(report, Severity::kError, DiagnosticCode::kJointLimit,
-                         absl::StrCat("movej target: ", model.dof_names[j], " = ", q1[j],
-                                      " is outside its limits [", model.dof_limits[j].lower,
-                                      ", ", model.dof_limits[j].upper, "]"));
+    AddSegmentDiagnostic(
+        report, Severity::kError, DiagnosticCode::kJointLimit,
+        absl::StrCat("movej target: ", model.dof_names[j], " = ", q1[j], " is outside its limits [",
+                     model.dof_limits[j].lower, ", ", model.dof_limits[j].upper, "]"));
     return absl::OkStatus();
   }
 
   // The synchronised profile: the tightest joint bounds s' and s''.
   const double f = std::clamp(segment.speed.joint_fraction > 0 ? segment.speed.joint_fraction
-                                                                : MotionDefaults::kJointFraction,
+                                                               : MotionDefaults::kJointFraction,
                               0.0, 1.0) *
                    context.speed_override;
   const Eigen::VectorXd dq = q1 - q0;
@@ -77,16 +77,18 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context,
             : TrapezoidProfile::Plan(0.0, 1.0, 1.0);
   if (!profile.ok()) return profile.status();
 
-  return SampleSegment(context, *profile, report, [&](double, const TrapezoidProfile::State& s,
-                                                      SampleOut& out) {
-    // q0 + (q1 - q0) * 1 can miss q1 by an ulp: the last sample is the target.
-    out.q = s.s >= 1.0 ? q1 : Eigen::VectorXd(q0 + dq * s.s);
-    out.qd = dq * s.sd;
-    out.qdd = dq * s.sdd;
-    out.tcp = Pose::FromIsometry(ForwardKinematics(model, ws.data, out.q) *
-                                 segment.tool.ToIsometry());
-    return true;
-  }, end_joints);
+  return SampleSegment(
+      context, *profile, report,
+      [&](double, const TrapezoidProfile::State& s, SampleOut& out) {
+        // q0 + (q1 - q0) * 1 can miss q1 by an ulp: the last sample is the target.
+        out.q = s.s >= 1.0 ? q1 : Eigen::VectorXd(q0 + dq * s.s);
+        out.qd = dq * s.sd;
+        out.qdd = dq * s.sdd;
+        out.tcp = Pose::FromIsometry(ForwardKinematics(model, ws.data, out.q) *
+                                     segment.tool.ToIsometry());
+        return true;
+      },
+      end_joints);
 }
 
 }  // namespace motion

@@ -21,7 +21,7 @@ namespace motion {
 ///
 /// \return InvalidArgument for a malformed segment (wrong target length,
 /// NaN), ResourceExhausted over the point budget, Cancelled.
-absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context,
-                       SegmentReport& report, Eigen::VectorXd& end_joints);
+absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
+                       Eigen::VectorXd& end_joints);
 
 }  // namespace motion

@@ -4,8 +4,8 @@
 
 namespace motion {
 
-absl::Status PlanMoveL(const MotionSegment& segment, SegmentContext& context,
-                       SegmentReport& report, Eigen::VectorXd& end_joints) {
+absl::Status PlanMoveL(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
+                       Eigen::VectorXd& end_joints) {
   const Pose start = context.start_tcp;
   Pose end = ResolveTarget(segment.target, segment.frame, segment.offset, segment.offset_frame);
   if (segment.orientation == OrientationMode::kFixed) end.orientation = start.orientation;

@@ -13,7 +13,7 @@ namespace motion {
 /// R(sigma) = slerp(R0, R1, sigma) (or kept at R0 with OrientationMode::
 /// kFixed), sigma(t) a trapezoid limited by the linear and angular speeds
 /// (see CartesianProfile). Samples are tracked by TrackCartesianPath.
-absl::Status PlanMoveL(const MotionSegment& segment, SegmentContext& context,
-                       SegmentReport& report, Eigen::VectorXd& end_joints);
+absl::Status PlanMoveL(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
+                       Eigen::VectorXd& end_joints);
 
 }  // namespace motion

@@ -22,8 +22,7 @@ absl::Status CheckSpeedField(double value, int index, const char* name, double m
   if (!std::isfinite(value) || value < 0 || value > max) {
     return absl::InvalidArgumentError(absl::StrCat(
         "segments[", index, "].speed.", name, ": must be a finite number >= 0",
-        std::isfinite(max) ? absl::StrCat(" and <= ", max) : "", " (0 = default), got ",
-        value));
+        std::isfinite(max) ? absl::StrCat(" and <= ", max) : "", " (0 = default), got ", value));
   }
   return absl::OkStatus();
 }
@@ -41,8 +40,8 @@ absl::Status ValidateRequest(const ChainModel& model, const PathRequest& request
   }
   if (!std::isfinite(request.speed_override) || request.speed_override <= 0 ||
       request.speed_override > 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "speed_override: must be within (0, 1], got ", request.speed_override));
+    return absl::InvalidArgumentError(
+        absl::StrCat("speed_override: must be within (0, 1], got ", request.speed_override));
   }
   if (static_cast<int>(request.segments.size()) > limits.max_segments) {
     return absl::InvalidArgumentError(absl::StrCat("segments: ", request.segments.size(),
@@ -55,12 +54,12 @@ absl::Status ValidateRequest(const ChainModel& model, const PathRequest& request
   for (std::size_t i = 0; i < request.segments.size(); ++i) {
     const MotionSegment& s = request.segments[i];
     const int index = static_cast<int>(i);
-    for (auto status : {CheckSpeedField(s.speed.joint_fraction, index, "joint_fraction", 1.0),
-                        CheckSpeedField(s.speed.linear_velocity, index, "linear_velocity"),
-                        CheckSpeedField(s.speed.linear_acceleration, index, "linear_acceleration"),
-                        CheckSpeedField(s.speed.angular_velocity, index, "angular_velocity"),
-                        CheckSpeedField(s.speed.angular_acceleration, index,
-                                        "angular_acceleration")}) {
+    for (auto status :
+         {CheckSpeedField(s.speed.joint_fraction, index, "joint_fraction", 1.0),
+          CheckSpeedField(s.speed.linear_velocity, index, "linear_velocity"),
+          CheckSpeedField(s.speed.linear_acceleration, index, "linear_acceleration"),
+          CheckSpeedField(s.speed.angular_velocity, index, "angular_velocity"),
+          CheckSpeedField(s.speed.angular_acceleration, index, "angular_acceleration")}) {
       if (!status.ok()) return status;
     }
     if (!std::isfinite(s.zone.distance) || s.zone.distance < 0) {
@@ -138,17 +137,17 @@ absl::StatusOr<PathResult> PlanPath(ChainWorkspace& ws, const PathRequest& reque
                            "zone approximated as fine: the motion stops at the target "
                            "(blending is not implemented yet)");
     }
-    SegmentContext context{ws,
-                           joints,
-                           Pose::FromIsometry(ForwardKinematics(model, ws.data, joints) *
-                                              segment.tool.ToIsometry()),
-                           request.sample_time,
-                           request.speed_override,
-                           time,
-                           limits.max_points,
-                           cancelled,
-                           result.trajectory,
-                           continuous};
+    SegmentContext context{
+        ws,
+        joints,
+        Pose::FromIsometry(ForwardKinematics(model, ws.data, joints) * segment.tool.ToIsometry()),
+        request.sample_time,
+        request.speed_override,
+        time,
+        limits.max_points,
+        cancelled,
+        result.trajectory,
+        continuous};
     Eigen::VectorXd end = joints;
     absl::Status status;
     const auto started = std::chrono::steady_clock::now();
@@ -184,10 +183,11 @@ absl::StatusOr<PathResult> PlanPath(ChainWorkspace& ws, const PathRequest& reque
     if (request.stop_on_error) break;
     Eigen::VectorXd next;
     if (!TargetJoints(ws, segment, joints, next)) {
-      AddPathDiagnostic(result, Severity::kError, DiagnosticCode::kTargetUnreachable,
-                        absl::StrCat("path stopped after segment ", result.segments.back().segment_id,
-                                     ": its target cannot be reached, so later segments have "
-                                     "no start"));
+      AddPathDiagnostic(
+          result, Severity::kError, DiagnosticCode::kTargetUnreachable,
+          absl::StrCat("path stopped after segment ", result.segments.back().segment_id,
+                       ": its target cannot be reached, so later segments have "
+                       "no start"));
       break;
     }
     joints = next;

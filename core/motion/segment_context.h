@@ -23,8 +23,8 @@ struct SegmentContext {
   Pose start_tcp;         ///< FK(start) * tool, in the base frame
   double sample_time = MotionDefaults::kSampleTime;
   double speed_override = 1.0;
-  double start_time = 0.0;  ///< path time of the segment's t = 0
-  long max_points = 0;      ///< trajectory size the path may reach
+  double start_time = 0.0;          ///< path time of the segment's t = 0
+  long max_points = 0;              ///< trajectory size the path may reach
   std::function<bool()> cancelled;  ///< polled between samples; may be empty
   Trajectory& out;
   /// False after a failed segment: the next one starts elsewhere, so its

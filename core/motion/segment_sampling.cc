@@ -14,8 +14,8 @@ constexpr std::size_t kCancelCheckInterval = 64;
 
 // Second-order finite differences on non-uniform times over the samples in
 // `use` (ascending indices, first and last included), at rest at both ends.
-void DifferencesOver(const std::vector<std::size_t>& use, const std::vector<double>& times,
-                     int dof, const std::vector<double>& q, std::vector<double>& qd,
+void DifferencesOver(const std::vector<std::size_t>& use, const std::vector<double>& times, int dof,
+                     const std::vector<double>& q, std::vector<double>& qd,
                      std::vector<double>& qdd) {
   const std::size_t n = use.size();
   for (std::size_t i = 0; i < n; ++i) {
@@ -39,9 +39,8 @@ void DifferencesOver(const std::vector<std::size_t>& use, const std::vector<doub
   }
 }
 
-void FillRatesByDifferences(const std::vector<double>& times, int dof,
-                            const std::vector<double>& q, std::vector<double>& qd,
-                            std::vector<double>& qdd) {
+void FillRatesByDifferences(const std::vector<double>& times, int dof, const std::vector<double>& q,
+                            std::vector<double>& qd, std::vector<double>& qdd) {
   const std::size_t n = times.size();
   qd.assign(n * dof, 0.0);
   qdd.assign(n * dof, 0.0);
@@ -107,8 +106,7 @@ absl::Status SampleSegment(SegmentContext& context, const TrapezoidProfile& prof
   for (std::size_t k = first_local; k < times.size(); ++k) {
     out.time.push_back(context.start_time + times[k]);
     out.positions.insert(out.positions.end(), q.begin() + k * dof, q.begin() + (k + 1) * dof);
-    out.velocities.insert(out.velocities.end(), qd.begin() + k * dof,
-                          qd.begin() + (k + 1) * dof);
+    out.velocities.insert(out.velocities.end(), qd.begin() + k * dof, qd.begin() + (k + 1) * dof);
     out.accelerations.insert(out.accelerations.end(), qdd.begin() + k * dof,
                              qdd.begin() + (k + 1) * dof);
     out.tcp.push_back(tcp[k]);

@@ -18,8 +18,7 @@ struct SampleOut {
 
 /// \brief Computes the sample at local time t from the profile state; false
 /// stops the segment (the sampler has put a diagnostic on the report).
-using Sampler =
-    std::function<bool(double t, const TrapezoidProfile::State& state, SampleOut& out)>;
+using Sampler = std::function<bool(double t, const TrapezoidProfile::State& state, SampleOut& out)>;
 
 /// \brief Runs `sampler` at SampleTimes(profile.duration(), dt) and appends
 /// the samples to context.out (sample 0 only when the trajectory is empty

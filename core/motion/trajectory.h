@@ -46,8 +46,8 @@ struct SegmentReport {
   std::int64_t point_count = 0;
   double max_joint_velocity_ratio = 0.0;      ///< max |qd| / limit over samples and joints
   double max_joint_acceleration_ratio = 0.0;  ///< max |qdd| / limit
-  double max_cartesian_error = 0.0;  ///< m, |FK(q) - commanded TCP| (MoveL/MoveC)
-  double path_length = 0.0;          ///< m (MoveL/MoveC) or joint-space norm (MoveJ)
+  double max_cartesian_error = 0.0;           ///< m, |FK(q) - commanded TCP| (MoveL/MoveC)
+  double path_length = 0.0;                   ///< m (MoveL/MoveC) or joint-space norm (MoveJ)
   bool has_arc = false;
   ArcGeometry arc;
   std::vector<Diagnostic> diagnostics;

@@ -18,7 +18,8 @@ absl::StatusOr<TrapezoidProfile> TrapezoidProfile::Plan(double length, double ma
                                                         double start_velocity,
                                                         double end_velocity) {
   if (!FiniteNonNegative(length)) {
-    return absl::InvalidArgumentError(absl::StrCat("length: must be finite and >= 0, got ", length));
+    return absl::InvalidArgumentError(
+        absl::StrCat("length: must be finite and >= 0, got ", length));
   }
   if (!(max_velocity > 0) || !std::isfinite(max_velocity)) {
     return absl::InvalidArgumentError(
@@ -29,8 +30,8 @@ absl::StatusOr<TrapezoidProfile> TrapezoidProfile::Plan(double length, double ma
         absl::StrCat("max_acceleration: must be finite and > 0, got ", max_acceleration));
   }
   if (!FiniteNonNegative(start_velocity) || start_velocity > max_velocity) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "start_velocity: must be within [0, max_velocity], got ", start_velocity));
+    return absl::InvalidArgumentError(
+        absl::StrCat("start_velocity: must be within [0, max_velocity], got ", start_velocity));
   }
   if (!FiniteNonNegative(end_velocity) || end_velocity > max_velocity) {
     return absl::InvalidArgumentError(
@@ -45,9 +46,9 @@ absl::StatusOr<TrapezoidProfile> TrapezoidProfile::Plan(double length, double ma
   // Changing speed from v0 to v1 alone takes |v1^2 - v0^2| / 2a of path.
   if (std::abs(end_velocity * end_velocity - start_velocity * start_velocity) / (2 * a) >
       length * (1 + 1e-12)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "end_velocity: cannot go from ", start_velocity, " to ", end_velocity, " within length ",
-        length, " at acceleration ", a));
+    return absl::InvalidArgumentError(absl::StrCat("end_velocity: cannot go from ", start_velocity,
+                                                   " to ", end_velocity, " within length ", length,
+                                                   " at acceleration ", a));
   }
   const double v0s = start_velocity * start_velocity;
   const double v1s = end_velocity * end_velocity;

@@ -4,6 +4,7 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -69,7 +70,7 @@ int FreeLoopbackPort() {
 
 std::unique_ptr<MotiondProcess> MotiondProcess::Start(const std::string& name,
                                                       std::vector<std::string> flags, int port,
-                                                      std::chrono::milliseconds timeout) {
+                                                      std::chrono::milliseconds timeout, int nice) {
   std::unique_ptr<MotiondProcess> process(new MotiondProcess());
   process->name_ = name;
   const char* tmp = std::getenv("TMPDIR");
@@ -115,6 +116,7 @@ std::unique_ptr<MotiondProcess> MotiondProcess::Start(const std::string& name,
     // (the forking thread, which is the test's main thread).
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(127);
+    if (nice != 0) setpriority(PRIO_PROCESS, 0, nice);  // may fail: then as is
     dup2(log_fd, STDOUT_FILENO);
     dup2(log_fd, STDERR_FILENO);
     close(log_fd);

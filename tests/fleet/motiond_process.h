@@ -36,9 +36,11 @@ class MotiondProcess {
   /// --log_level unless given) and waits up to `timeout` for it to listen.
   /// `port` 0 picks a free port. `name` labels the log file and messages.
   /// Throws std::runtime_error with the process log when it does not start.
+  /// `nice` < 0 raises its scheduling priority where permitted (root), for
+  /// latency measurements on a loaded machine; ignored when not permitted.
   static std::unique_ptr<MotiondProcess> Start(
       const std::string& name, std::vector<std::string> flags, int port = 0,
-      std::chrono::milliseconds timeout = std::chrono::seconds(20));
+      std::chrono::milliseconds timeout = std::chrono::seconds(20), int nice = 0);
 
   ~MotiondProcess();
   MotiondProcess(const MotiondProcess&) = delete;
@@ -57,7 +59,9 @@ class MotiondProcess {
   /// SIGKILL and reap (a crashed pod). Idempotent.
   void Kill();
   /// SIGTERM and wait up to `timeout`; the exit code, or -1 on a signal or
-  /// a timeout (then it is killed).
+  /// a timeout (then it is killed, after its thread stacks went to its log).
+  /// 20 s: motiond's exit can take 10 s after "motiond stopped" (gRPC's
+  /// executor thread, see plan_cancel_test.cc).
   int Terminate(std::chrono::milliseconds timeout = std::chrono::seconds(20));
   /// Terminate in two halves, to stop several processes at once.
   void SendTerminate();

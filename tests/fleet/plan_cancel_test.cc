@@ -13,8 +13,15 @@
 //  - cancelled while planning, the planner must notice: it polls the cancel
 //    flag every 64 samples (core/motion/segment_sampling.cc), i.e. within
 //    64 IK solves.
-// Both must be < 50 ms + the follow-up's own time; each is measured up to 3
-// times and the best kept (a loaded 2-core CI machine preempts anything).
+// Both must be < 50 ms + the follow-up's own time; each is measured up to 5
+// times and the best kept, with motiond at nice -10 where permitted (on a
+// 2-core machine at load 9 the unprivileged figure was 230-560 ms: every
+// thread hand-off waits for a time slice).
+//
+// motiond's exit after SIGTERM sometimes takes 10 s more here (about 1 run
+// in 8): grpc::Server::~Server -> grpc_shutdown -> Executor::ShutdownAll
+// joins gRPC's "default-executor" thread, which sits in epoll_wait with a
+// ~10 s timeout and is not woken. TearDown prints how long the exit took.
 
 #include <algorithm>
 #include <atomic>
@@ -39,6 +46,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr long kMaxPoints = 200000;
 constexpr double kBudgetMs = 50.0;
+constexpr int kAttempts = 5;  // the best counts: a loaded CI machine preempts anything
 
 double MsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -51,7 +59,9 @@ class PlanCancelTest : public ::testing::Test {
                                       "--max_trajectory_points=" + std::to_string(kMaxPoints)};
     // /metrics only where it is read: its exporter adds ~1.6 s to every exit.
     if (!with_metrics_) flags.push_back("--metrics_listen=");
-    server_ = MotiondProcess::Start("cancel", flags);
+    // Nice -10 where permitted: the figure is the server's, not how long a
+    // busy machine's scheduler makes its threads wait.
+    server_ = MotiondProcess::Start("cancel", flags, 0, std::chrono::seconds(20), -10);
     channel_ = grpc::CreateChannel(server_->address(), grpc::InsecureChannelCredentials());
     stubs_ = std::make_unique<Stubs>(channel_);
     const std::string urdf = ReadRobot("ur5.urdf");
@@ -93,7 +103,9 @@ class PlanCancelTest : public ::testing::Test {
     stubs_.reset();
     channel_.reset();
     if (server_) {
+      const auto start = Clock::now();
       EXPECT_EQ(server_->Terminate(), 0) << server_->Log();
+      std::printf("motiond exited %.0f ms after SIGTERM\n", MsSince(start));
     }
   }
 
@@ -166,7 +178,7 @@ TEST_F(PlanCancelTest, CancelAfterTheFirstChunkFreesTheWorkerAtOnce) {
   std::vector<double> figures;
   double planning_ms = 0;
   long points = 0;
-  for (int attempt = 0; attempt < 3; ++attempt) {
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
     auto call = StartPlan();
     const auto end = Clock::now() + std::chrono::seconds(30);
     while (!call->first_chunk && Clock::now() < end) {
@@ -201,7 +213,7 @@ class PlanCancelWithMetricsTest : public PlanCancelTest {
 
 TEST_F(PlanCancelWithMetricsTest, CancelWhilePlanningFreesTheWorkerWithin64Samples) {
   std::vector<double> figures;
-  for (int attempt = 0; attempt < 3; ++attempt) {
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
     auto call = StartPlan();
     // Cancel once the worker is busy planning: /metrics says so, and no
     // message (the header comes only after planning) has arrived.
