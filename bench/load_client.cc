@@ -73,6 +73,9 @@ struct Flags {
   std::set<std::string> modes = {"validate", "ik"};
   int ik_targets = 2000;
   std::string out;
+  // spdlog level of the in-process server: the RPC log interceptor exists
+  // at warn and below, not at err (its cost is part of what is measured).
+  std::string server_log_level = "warn";
 };
 
 void Usage() {
@@ -80,6 +83,7 @@ void Usage() {
                "usage: load_client [--target=HOST:PORT] [--workers=N] [--streams=1,2,4,8]\n"
                "                   [--window=2] [--duration=3] [--warmup=0.5]\n"
                "                   [--modes=validate,ik] [--ik_targets=2000] [--out=FILE]\n"
+               "                   [--server_log_level=warn]\n"
                "  --target   a running motiond (default: one in this process, --workers)\n"
                "  --workers  solver threads of the in-process server and of the in-process\n"
                "             baseline (default: cores; with --target, give the server's)\n");
@@ -138,6 +142,9 @@ bool ParseFlags(int argc, char** argv, Flags& f) {
       ok = as_int(value, f.ik_targets);
     } else if (name == "--out") {
       f.out = value;
+    } else if (name == "--server_log_level") {
+      f.server_log_level = value;
+      ok = spdlog::level::from_str(value) != spdlog::level::off || value == "off";
     } else if (name == "--help" || name == "-h") {
       Usage();
       std::exit(0);
@@ -523,7 +530,7 @@ void WriteRun(motion_bench::JsonWriter& json, const RunResult& r) {
 int main(int argc, char** argv) {
   Flags flags;
   if (!ParseFlags(argc, argv, flags)) return 2;
-  spdlog::set_level(spdlog::level::warn);
+  spdlog::set_level(spdlog::level::from_str(flags.server_log_level));
   const Workload workload = MakeWorkload(flags);
 
   std::unique_ptr<motion::server::MotiondServer> server;
@@ -601,6 +608,7 @@ int main(int argc, char** argv) {
     json.Key("benchmark").String("load_client");
     json.Key("server").String(where);
     json.Key("workers").Int(flags.workers);
+    json.Key("server_log_level").String(flags.server_log_level);
     json.Key("cores").Int(std::thread::hardware_concurrency());
     json.Key("load_average").String(load_average);
     json.Key("warmup_s").Number(flags.warmup);
