@@ -37,6 +37,8 @@ ABSL_FLAG(std::string, tls_cert, "", "PEM certificate chain of the gRPC port (en
 ABSL_FLAG(std::string, tls_key, "", "PEM private key matching --tls_cert");
 ABSL_FLAG(std::string, tls_client_ca, "",
           "PEM CA bundle; when given, clients must present a certificate it signed (mTLS)");
+ABSL_FLAG(int, max_concurrent_streams, 100,
+          "Concurrent calls (HTTP/2 streams) per client connection; more wait in the client");
 ABSL_FLAG(int, max_message_bytes, 16 << 20, "Largest gRPC message sent or received, bytes");
 
 int main(int argc, char** argv) {
@@ -69,6 +71,7 @@ int main(int argc, char** argv) {
   options.workers = absl::GetFlag(FLAGS_workers);
   options.max_queue = static_cast<std::size_t>(std::max(1, absl::GetFlag(FLAGS_max_queue)));
   options.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
+  options.max_concurrent_streams = std::max(1, absl::GetFlag(FLAGS_max_concurrent_streams));
   options.registry.max_robots =
       static_cast<std::size_t>(std::max(1, absl::GetFlag(FLAGS_registry_max_robots)));
   options.registry.max_bytes = static_cast<std::size_t>(absl::GetFlag(FLAGS_registry_max_bytes));

@@ -85,6 +85,9 @@ absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(const Server
   builder.AddListeningPort(options.listen, *credentials, &server->port_);
   builder.SetMaxReceiveMessageSize(options.max_message_bytes);
   builder.SetMaxSendMessageSize(options.max_message_bytes);
+  // Calls beyond this per connection wait in the client (HTTP/2 flow
+  // control) instead of piling up as server-side work.
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, options.max_concurrent_streams);
   builder.RegisterService(&server->registry_service_);
   builder.RegisterService(&server->kinematics_service_);
   builder.RegisterService(&server->planner_service_);

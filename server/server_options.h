@@ -33,6 +33,7 @@ struct ServerOptions {
   int workers = 0;                         ///< 0 = hardware threads
   std::size_t max_queue = 1024;            ///< queued solver tasks before RESOURCE_EXHAUSTED
   int max_message_bytes = 16 << 20;        ///< gRPC receive/send limit
+  int max_concurrent_streams = 100;        ///< HTTP/2 streams per client connection
   RegistryOptions registry;
   RequestLimits limits;
   TlsOptions tls;
