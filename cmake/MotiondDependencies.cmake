@@ -13,6 +13,9 @@ find_package(prometheus-cpp CONFIG REQUIRED)
 find_package(OpenSSL REQUIRED)
 pkg_check_modules(URDFDOM REQUIRED IMPORTED_TARGET urdfdom)
 pkg_check_modules(KDL REQUIRED IMPORTED_TARGET orocos-kdl)
+# The TinyXML that urdfdom parses with: core reads URDF text with it first
+# (core/model/urdf_xml_precheck.cc), so both see the same elements.
+pkg_check_modules(URDF_TINYXML REQUIRED IMPORTED_TARGET tinyxml)
 
 # In a cross build the plugin must run on the host, so never use the target.
 find_program(GRPC_CPP_PLUGIN grpc_cpp_plugin REQUIRED)

@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/diagnostics/untrusted_text.h"
 
 namespace motion::server {
 namespace {
@@ -114,7 +115,7 @@ absl::StatusOr<IkOptions> IkOptionsFromProto(const v1::IkOptions& in) {
 void DiagnosticToProto(const Diagnostic& d, v1::Diagnostic* out) {
   out->set_severity(static_cast<v1::Severity>(d.severity));
   out->set_code(static_cast<v1::DiagnosticCode>(d.code));
-  out->set_message(d.message);
+  out->set_message(WithoutPercentSigns(d.message));  // may quote segment ids
   out->set_segment_id(d.segment_id);
   out->set_point_index(d.point_index);
   out->set_joint_name(d.joint_name);

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "core/diagnostics/untrusted_text.h"
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
 
@@ -24,7 +25,9 @@ std::string LeadingFieldPath(const std::string& message) {
 grpc::Status ToGrpcStatus(const absl::Status& status) {
   if (status.ok()) return grpc::Status::OK;
   const auto code = static_cast<grpc::StatusCode>(status.code());
-  const std::string message(status.message());
+  // Messages quote request text (names, values); no '%' leaves the server,
+  // so a client that prints a message with printf cannot be attacked by it.
+  const std::string message = motion::WithoutPercentSigns(status.message());
 
   google::rpc::Status details;
   details.set_code(static_cast<int>(code));

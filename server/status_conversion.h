@@ -7,7 +7,7 @@
 namespace motion::server {
 
 /// \brief Maps a core/registry absl::Status onto a gRPC status, one to one
-/// by code, keeping the message the core wrote.
+/// by code, keeping the message the core wrote (every '%' written as \x25).
 ///
 /// Rich details travel as a serialized google.rpc.Status in the
 /// grpc-status-details-bin trailer: payloads already on the status (e.g. the

@@ -3,43 +3,21 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <mutex>
 #include <string>
 #include <vector>
 
-#include <console_bridge/console.h>
 #include <urdf_parser/urdf_parser.h>
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "core/diagnostics/untrusted_text.h"
+#include "core/model/urdf_xml_precheck.h"
+#include "core/model/urdfdom_logging.h"
 
 namespace motion {
 namespace {
-
-// urdfdom reports errors through console_bridge, a process-wide logger.
-// This handler stores them per thread, so concurrent parses on different
-// workers each get their own messages and nothing is printed.
-thread_local std::string* tls_parse_errors = nullptr;
-
-class CapturingOutputHandler : public console_bridge::OutputHandler {
- public:
-  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
-    if (tls_parse_errors == nullptr || level < console_bridge::CONSOLE_BRIDGE_LOG_ERROR) return;
-    if (!tls_parse_errors->empty()) tls_parse_errors->append("; ");
-    tls_parse_errors->append(text);
-  }
-};
-
-void InstallCapturingHandler() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    static CapturingOutputHandler handler;
-    console_bridge::useOutputHandler(&handler);
-    console_bridge::setLogLevel(console_bridge::CONSOLE_BRIDGE_LOG_ERROR);
-  });
-}
 
 // TinyXML (under urdfdom) recurses once per element level, so the nesting
 // depth must be known before it parses. A loose scan for '<' and '>' can be
@@ -242,8 +220,8 @@ absl::Status CheckJoint(const urdf::Joint& joint) {
   origin.rotation.getQuaternion(qx, qy, qz, qw);
   if (!Finite(origin.position) || !std::isfinite(qx) || !std::isfinite(qy) || !std::isfinite(qz) ||
       !std::isfinite(qw)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("joint '", joint.name, "': <origin> has a non-finite xyz or rpy value"));
+    return absl::InvalidArgumentError(absl::StrCat("joint ", QuoteUntrusted(joint.name),
+                                                   ": <origin> has a non-finite xyz or rpy value"));
   }
   const bool movable = joint.type == urdf::Joint::REVOLUTE ||
                        joint.type == urdf::Joint::CONTINUOUS ||
@@ -252,29 +230,30 @@ absl::Status CheckJoint(const urdf::Joint& joint) {
     const auto& a = joint.axis;
     if (!Finite(a) || std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z) < 1e-12) {
       return absl::InvalidArgumentError(
-          absl::StrCat("joint '", joint.name, "': <axis xyz=\"", a.x, " ", a.y, " ", a.z,
-                       "\"> must be a finite non-zero vector for a movable joint"));
+          absl::StrCat("joint ", QuoteUntrusted(joint.name), ": <axis xyz=\"", a.x, " ", a.y, " ",
+                       a.z, "\"> must be a finite non-zero vector for a movable joint"));
     }
   }
   if (joint.limits) {
     const auto& l = *joint.limits;
     if (!std::isfinite(l.lower) || !std::isfinite(l.upper) || !std::isfinite(l.velocity)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("joint '", joint.name, "': <limit> has a non-finite value"));
+          absl::StrCat("joint ", QuoteUntrusted(joint.name), ": <limit> has a non-finite value"));
     }
     if (joint.type != urdf::Joint::CONTINUOUS && l.lower > l.upper) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "joint '", joint.name, "': <limit lower=", l.lower, "> is above upper=", l.upper));
+      return absl::InvalidArgumentError(absl::StrCat("joint ", QuoteUntrusted(joint.name),
+                                                     ": <limit lower=", l.lower,
+                                                     "> is above upper=", l.upper));
     }
     if (l.velocity < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("joint '", joint.name, "': <limit velocity=", l.velocity, "> is negative"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "joint ", QuoteUntrusted(joint.name), ": <limit velocity=", l.velocity, "> is negative"));
     }
   }
   if (joint.mimic) {
     if (!std::isfinite(joint.mimic->multiplier) || !std::isfinite(joint.mimic->offset)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("joint '", joint.name, "': <mimic> multiplier/offset must be finite"));
+      return absl::InvalidArgumentError(absl::StrCat("joint ", QuoteUntrusted(joint.name),
+                                                     ": <mimic> multiplier/offset must be finite"));
     }
   }
   return absl::OkStatus();
@@ -288,14 +267,14 @@ absl::Status CheckMimics(const urdf::ModelInterface& model) {
     for (std::size_t steps = 0;; ++steps) {
       const auto it = model.joints_.find(current);
       if (it == model.joints_.end()) {
-        return absl::InvalidArgumentError(absl::StrCat("joint '", name, "': <mimic joint=\"",
-                                                       current,
-                                                       "\"> names a joint that does not exist"));
+        return absl::InvalidArgumentError(absl::StrCat("joint ", QuoteUntrusted(name),
+                                                       ": <mimic joint=", QuoteUntrusted(current),
+                                                       "> names a joint that does not exist"));
       }
       if (!it->second->mimic) break;
       if (steps > model.joints_.size()) {
         return absl::InvalidArgumentError(
-            absl::StrCat("joint '", name, "': <mimic> joints form a cycle"));
+            absl::StrCat("joint ", QuoteUntrusted(name), ": <mimic> joints form a cycle"));
       }
       current = it->second->mimic->joint_name;
     }
@@ -311,8 +290,9 @@ absl::Status CheckOneParentPerLink(const urdf::ModelInterface& model) {
     const auto [it, inserted] = parent_joint.emplace(joint->child_link_name, name);
     if (!inserted) {
       return absl::InvalidArgumentError(
-          absl::StrCat("urdf: link '", joint->child_link_name, "' is the child of two joints, '",
-                       it->second, "' and '", name, "'; the links of a URDF must form a tree"));
+          absl::StrCat("urdf: link ", QuoteUntrusted(joint->child_link_name),
+                       " is the child of two joints, ", QuoteUntrusted(it->second), " and ",
+                       QuoteUntrusted(name), "; the links of a URDF must form a tree"));
     }
   }
   return absl::OkStatus();
@@ -332,8 +312,28 @@ absl::Status CheckAllLinksReachable(const urdf::ModelInterface& model) {
   }
   if (reached == model.links_.size()) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(
-      "urdf: the links do not form one tree below root '", model.getRoot()->name, "' (", reached,
-      " of ", model.links_.size(), " links reached): the joints contain a cycle"));
+      "urdf: the links do not form one tree below root ", QuoteUntrusted(model.getRoot()->name),
+      " (", reached, " of ", model.links_.size(), " links reached): the joints contain a cycle"));
+}
+
+// urdfdom links parent to child with shared pointers (child_links,
+// child_joints, parent_joint); a cycle among them would keep every link of
+// it alive after the model is dropped. Clearing them when the last owner
+// lets go frees the links whatever their graph, on every path that drops a
+// model: rejected by a later check, evicted, or never used.
+std::shared_ptr<urdf::ModelInterface> WithLinkTreeReleasedOnDelete(
+    std::shared_ptr<urdf::ModelInterface> model) {
+  urdf::ModelInterface* raw = model.get();
+  return std::shared_ptr<urdf::ModelInterface>(
+      raw, [owner = std::move(model)](urdf::ModelInterface* m) mutable {
+        for (auto& [name, link] : m->links_) {
+          link->child_links.clear();
+          link->child_joints.clear();
+          link->parent_joint.reset();
+        }
+        m->root_link_.reset();
+        owner.reset();
+      });
 }
 
 }  // namespace
@@ -359,20 +359,24 @@ absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_vie
                                                    limits.max_xml_depth, " deep (the limit)"));
   }
 
-  InstallCapturingHandler();
-  std::string errors;
-  tls_parse_errors = &errors;
-  std::shared_ptr<urdf::ModelInterface> model;
+  if (auto status = PrecheckUrdfXml(urdf_text, limits); !status.ok()) return status;
+
+  DisableUrdfdomLogFormatting();
+  std::shared_ptr<urdf::ModelInterface> parsed;
   try {
-    model = urdf::parseURDF(std::string(urdf_text));
+    parsed = urdf::parseURDF(std::string(urdf_text));
   } catch (const std::exception& e) {
-    errors = e.what();
-  }
-  tls_parse_errors = nullptr;
-  if (!model) {
     return absl::InvalidArgumentError(
-        absl::StrCat("urdf: not a valid URDF: ", errors.empty() ? "parse failed" : errors));
+        absl::StrCat("urdf: urdfdom failed with an exception: ", QuoteUntrusted(e.what())));
   }
+  if (!parsed) {
+    // Everything urdfdom is known to refuse was checked above; its own
+    // message is never produced (it would format URDF text as printf).
+    return absl::InvalidArgumentError(
+        "urdf: urdfdom refused the file for a reason motiond does not check itself");
+  }
+  const std::shared_ptr<urdf::ModelInterface> model =
+      WithLinkTreeReleasedOnDelete(std::move(parsed));
   if (!model->getRoot()) return absl::InvalidArgumentError("urdf: no root link");
   if (static_cast<int>(model->links_.size()) > limits.max_links) {
     return absl::InvalidArgumentError(absl::StrCat(

@@ -10,16 +10,21 @@
 
 namespace motion {
 
-/// \brief Parses URDF text with urdfdom and checks what urdfdom does not.
+/// \brief Parses URDF text with urdfdom, guarding against urdfdom's own bugs,
+/// and checks what urdfdom does not.
 ///
-/// Before parsing: size and XML nesting depth (TinyXML recurses per level).
-/// urdfdom itself rejects non-XML, a missing <robot>, undefined links, two
-/// roots and links with two parents; its messages are captured and returned
-/// instead of being printed. After parsing: every origin finite, revolute and
-/// prismatic axes non-zero and finite (a fixed joint's axis is ignored, real
-/// files carry 0 0 0 there), lower <= upper, finite limits, mimic targets
-/// that exist and no mimic cycles, and at most `limits.max_links` links.
-/// Every error is InvalidArgument and names the link or joint.
+/// Before urdfdom sees the text: size and XML nesting depth (TinyXML
+/// recurses per level), then PrecheckUrdfXml: every value urdfdom parses,
+/// the elements it requires, and a link graph that is one tree (urdfdom
+/// leaks the links of a cycle). urdfdom runs with its console_bridge logging
+/// unable to format (DisableUrdfdomLogFormatting: it passes URDF text to
+/// printf as the format). The model returned frees its link tree when
+/// dropped whatever its shape. After parsing: every origin finite, revolute
+/// and prismatic axes non-zero and finite (a fixed joint's axis is ignored,
+/// real files carry 0 0 0 there), lower <= upper, finite limits, mimic
+/// targets that exist and no mimic cycles. Every error is InvalidArgument,
+/// starts with "urdf: ", names the link, joint, element and attribute, and
+/// quotes text from the file with QuoteUntrusted (no raw '%').
 absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_view urdf_text,
                                                                 const ModelLimits& limits);
 

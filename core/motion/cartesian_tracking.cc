@@ -120,7 +120,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
         AddSegmentDiagnostic(
             report, Severity::kError, DiagnosticCode::kIkFailed,
             absl::StrCat("no IK solution at sample ", index, " (t = ", context.start_time + t,
-                         " s, ", state.s * 100.0, " % of the path)",
+                         " s, at s = ", state.s, " of the path)",
                          ik.ok() ? absl::StrCat(": ", IkOutcomeName(ik->outcome)) : ""),
             index, context.start_time + t);
         return false;

@@ -438,8 +438,9 @@ TEST(UrdfLimitsTest, LongRevoluteChainIsRefusedCleanly) {
 }
 
 TEST(UrdfParsingTest, MessagesAreNotPrintedButReturned) {
-  // urdfdom logs through console_bridge; ParseUrdf captures it per call, so
-  // two different errors in a row do not leak into each other.
+  // urdfdom's own logging is off (it would format URDF text as printf);
+  // ParseUrdf writes each message itself, so two different errors in a row
+  // do not leak into each other.
   auto first = ParseUrdf(Robot(Link("a") + RevoluteJoint("j1", "a", "first_missing")), {});
   auto second = ParseUrdf(Robot(Link("a") + RevoluteJoint("j1", "a", "second_missing")), {});
   ASSERT_FALSE(first.ok());
