@@ -6,12 +6,10 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/profile/profile_inputs.h"
 
 namespace motion {
 namespace {
-
-bool FiniteNonNegative(double x) { return std::isfinite(x) && x >= 0; }
-bool FinitePositive(double x) { return std::isfinite(x) && x > 0; }
 
 // A speed change by dv >= 0 with zero acceleration at both ends.
 struct SpeedChange {
@@ -66,29 +64,14 @@ double SolveIncreasing(F f_and_slope, double lo, double hi) {
 absl::StatusOr<DoubleSProfile> DoubleSProfile::Plan(double length, double max_velocity,
                                                     double max_acceleration, double max_jerk,
                                                     double start_velocity, double end_velocity) {
-  if (!FiniteNonNegative(length)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("length: must be finite and >= 0, got ", length));
+  if (auto status =
+          CheckProfileInputs(length, max_velocity, max_acceleration, start_velocity, end_velocity);
+      !status.ok()) {
+    return status;
   }
-  if (!FinitePositive(max_velocity)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("max_velocity: must be finite and > 0, got ", max_velocity));
-  }
-  if (!FinitePositive(max_acceleration)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("max_acceleration: must be finite and > 0, got ", max_acceleration));
-  }
-  if (!FinitePositive(max_jerk)) {
+  if (!(max_jerk > 0) || !std::isfinite(max_jerk)) {
     return absl::InvalidArgumentError(
         absl::StrCat("max_jerk: must be finite and > 0, got ", max_jerk));
-  }
-  if (!FiniteNonNegative(start_velocity) || start_velocity > max_velocity) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("start_velocity: must be within [0, max_velocity], got ", start_velocity));
-  }
-  if (!FiniteNonNegative(end_velocity) || end_velocity > max_velocity) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("end_velocity: must be within [0, max_velocity], got ", end_velocity));
   }
   const double a = max_acceleration, j = max_jerk, v0 = start_velocity, v1 = end_velocity;
   const double L = length;

@@ -5,37 +5,17 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/profile/profile_inputs.h"
 
 namespace motion {
-namespace {
-
-bool FiniteNonNegative(double x) { return std::isfinite(x) && x >= 0; }
-
-}  // namespace
-
 absl::StatusOr<TrapezoidProfile> TrapezoidProfile::Plan(double length, double max_velocity,
                                                         double max_acceleration,
                                                         double start_velocity,
                                                         double end_velocity) {
-  if (!FiniteNonNegative(length)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("length: must be finite and >= 0, got ", length));
-  }
-  if (!(max_velocity > 0) || !std::isfinite(max_velocity)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("max_velocity: must be finite and > 0, got ", max_velocity));
-  }
-  if (!(max_acceleration > 0) || !std::isfinite(max_acceleration)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("max_acceleration: must be finite and > 0, got ", max_acceleration));
-  }
-  if (!FiniteNonNegative(start_velocity) || start_velocity > max_velocity) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("start_velocity: must be within [0, max_velocity], got ", start_velocity));
-  }
-  if (!FiniteNonNegative(end_velocity) || end_velocity > max_velocity) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("end_velocity: must be within [0, max_velocity], got ", end_velocity));
+  if (auto status =
+          CheckProfileInputs(length, max_velocity, max_acceleration, start_velocity, end_velocity);
+      !status.ok()) {
+    return status;
   }
   TrapezoidProfile p;
   p.length_ = length;
