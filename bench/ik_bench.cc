@@ -1,4 +1,4 @@
-// IK benchmark (issue 3): TRAC-IK's protocol on the default chain of every
+// IK benchmark: TRAC-IK's protocol on the default chain of every
 // bundled robot, motiond's default solver next to KDL's NR_JL and LMA in the
 // same run.
 //
@@ -1087,7 +1087,7 @@ int main(int argc, char** argv) {
 
   std::printf("IK benchmark, %s, load average at start %s; %.0f s, 1 thread\n\n", started,
               load_average.c_str(), seconds);
-  std::printf("Issue 3 targets (motiond default solver, uniform protocol, mid-range seed):\n\n");
+  std::printf("IK targets (motiond default solver, uniform protocol, mid-range seed):\n\n");
   PrintTargets(reports);
   std::printf("\nUniform protocol, real arms (KDL on the first %d of the same targets):\n\n",
               flags.kdl_samples);

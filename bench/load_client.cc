@@ -1,4 +1,4 @@
-// Service load benchmark (issue 5): how much of the machine's planning and
+// Service load benchmark: how much of the machine's planning and
 // IK throughput motiond delivers over gRPC on loopback.
 //
 // 1. Baseline: the same work called directly in this process — core

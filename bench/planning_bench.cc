@@ -1,4 +1,4 @@
-// Planning benchmark (issue 4): a 2 500-point MoveL and a mixed
+// Planning benchmark: a 2 500-point MoveL and a mixed
 // pick-and-place program on a UR5, planned in core and through gRPC on
 // loopback (in-process motiond, real socket, every chunk read), reported as
 // time per path with the point count as a counter (time per point = time /

@@ -145,7 +145,7 @@ void MotiondServer::Shutdown(std::chrono::milliseconds grace) {
   shut_down_ = true;
   if (server_) {
     server_->GetHealthCheckService()->SetServingStatus(false);
-    // Calls still running at the deadline are cancelled; their pool tasks
+    // Calls still running when `grace` is over are cancelled; their pool tasks
     // still run (and finish the reactors), so the pool must outlive this.
     server_->Shutdown(std::chrono::system_clock::now() + grace);
   }

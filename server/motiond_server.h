@@ -31,8 +31,8 @@ class MotiondServer {
   SolverPool& pool() { return pool_; }
   ServerMetrics& metrics() { return metrics_; }
 
-  /// \brief Marks health NOT_SERVING, stops accepting, lets in-flight calls
-  /// finish until `deadline` (then cancels them), drains the pool.
+  /// \brief Marks health NOT_SERVING, stops accepting, gives in-flight calls
+  /// `grace` to finish (then cancels them), drains the pool.
   void Shutdown(std::chrono::milliseconds grace = std::chrono::milliseconds(5000));
 
  private:

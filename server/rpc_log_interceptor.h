@@ -4,7 +4,7 @@
 
 namespace motion::server {
 
-/// \brief The per-RPC log (issue 6), for every call — unary, streaming,
+/// \brief The per-RPC log, for every call — unary, streaming,
 /// health, reflection — in one place, from the messages as they pass:
 ///
 /// - debug: one line per RPC when it ends, `rpc method=ComputeIk code=OK

@@ -1,4 +1,4 @@
-// The RPC log (issue 6) over real gRPC: an in-process motiond on a loopback
+// The RPC log over real gRPC: an in-process motiond on a loopback
 // port, its log captured by a sink in the test. One debug line per RPC for
 // unary calls, a server stream (PlanPath) and a bidi stream (ValidatePath),
 // with the robot_id prefix and the counts the client itself saw; warnings
