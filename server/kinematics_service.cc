@@ -38,7 +38,7 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerConte
                           const auto started = std::chrono::steady_clock::now();
                           const Eigen::Isometry3d flange = ForwardKinematics(
                               chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
-                          env_.metrics.Solve("fk", "-", SecondsSince(started));
+                          env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
                           PoseToProto(flange, response->mutable_flange());
                           PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
                           if (request->all_links()) {
@@ -71,7 +71,7 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
         absl::StatusOr<IkResult> result = SolveIk(workspace.For(resolved->chain), *target, *tool,
                                                   ToVector(request->seed()), *options);
         if (!result.ok()) return result.status();
-        RecordIk(env_.metrics, options->solver, *result, SecondsSince(started));
+        env_.metrics.RecordIk(options->solver, *result, SecondsSince(started));
         IkResultToProto(*result, response);
         return absl::OkStatus();
       });
@@ -106,7 +106,7 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
                                 Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()),
                                 tool->ToIsometry(), jacobian);
         const JacobianMeasures measures = MeasureJacobian(jacobian);
-        env_.metrics.Solve("jacobian", "-", SecondsSince(started));
+        env_.metrics.RecordSolve("jacobian", "-", SecondsSince(started));
         FillJacobian(jacobian, measures, response);
         return absl::OkStatus();
       });

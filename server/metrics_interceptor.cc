@@ -3,6 +3,8 @@
 #include <chrono>
 #include <string>
 
+#include "proto/motion/v1/wire_constants.h"
+
 namespace motion::server {
 namespace {
 
@@ -20,16 +22,6 @@ const char* TypeName(grpc::experimental::ServerRpcInfo::Type type) {
       return "bidi_stream";
   }
   return "unknown";
-}
-
-const char* CodeName(grpc::StatusCode code) {
-  static const char* kNames[] = {
-      "OK",       "Canceled",       "Unknown",          "InvalidArgument",   "DeadlineExceeded",
-      "NotFound", "AlreadyExists",  "PermissionDenied", "ResourceExhausted", "FailedPrecondition",
-      "Aborted",  "OutOfRange",     "Unimplemented",    "Internal",          "Unavailable",
-      "DataLoss", "Unauthenticated"};
-  const int index = static_cast<int>(code);
-  return index >= 0 && index < 17 ? kNames[index] : "Unknown";
 }
 
 class MetricsInterceptor : public grpc::experimental::Interceptor {
@@ -72,7 +64,8 @@ class MetricsInterceptor : public grpc::experimental::Interceptor {
     handled_ = true;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    metrics_.RpcHandled(*m_, code, CodeName(static_cast<grpc::StatusCode>(code)), seconds);
+    metrics_.RecordRpcHandled(*m_, code, v1::GrpcCodeName(static_cast<grpc::StatusCode>(code)),
+                              seconds);
   }
 
   ServerMetrics& metrics_;

@@ -12,7 +12,7 @@ namespace motion::server {
 PlanPathStream::PlanPathStream(ServiceEnv env, grpc::CallbackServerContext* context,
                                const v1::PlanPathRequest* request)
     : env_(env), context_(context), request_(request) {
-  env_.metrics.StreamOpened("PlanPath");
+  env_.metrics.RecordStreamOpened("PlanPath");
   const bool queued =
       env_.pool.TrySubmit([this](KinematicsWorkspace& workspace) { Plan(workspace); });
   if (!queued) {
@@ -42,7 +42,7 @@ void PlanPathStream::Plan(KinematicsWorkspace& workspace) {
         PlanPath(workspace.For(chain_), *path, env_.limits.path,
                  [this] { return cancelled_.load(std::memory_order_relaxed); });
     if (!result.ok()) return result.status();
-    RecordPath(env_.metrics, *result, SecondsSince(started));
+    env_.metrics.RecordPath(*result, SecondsSince(started));
     result_ = *std::move(result);
     return absl::OkStatus();
   }();

@@ -28,7 +28,7 @@ class PlanPathStream : public grpc::ServerWriteReactor<v1::PlanPathResponse> {
   void OnWriteDone(bool ok) override;
   void OnCancel() override { cancelled_ = true; }
   void OnDone() override {
-    env_.metrics.StreamClosed("PlanPath");
+    env_.metrics.RecordStreamClosed("PlanPath");
     delete this;
   }
 

@@ -82,7 +82,7 @@ absl::Status ReachabilityBatch::SolveTarget(ChainWorkspace& workspace, int index
   const auto started = std::chrono::steady_clock::now();
   absl::StatusOr<IkResult> result = SolveIk(workspace, targets_[index], tool_, seed, options_);
   if (!result.ok()) return result.status();
-  RecordIk(env_.metrics, options_.solver, *result, SecondsSince(started));
+  env_.metrics.RecordIk(options_.solver, *result, SecondsSince(started));
   IkResultToProto(*result, response_->mutable_results(index));
   return absl::OkStatus();
 }
@@ -118,7 +118,7 @@ void ReachabilityBatch::RecordError(absl::Status status) {
 }
 
 void ReachabilityBatch::Finish() {
-  env_.metrics.Solve("reachability", IkSolverName(options_.solver), SecondsSince(started_));
+  env_.metrics.RecordSolve("reachability", IkSolverName(options_.solver), SecondsSince(started_));
   absl::Status status;
   {
     std::lock_guard<std::mutex> lock(error_mutex_);

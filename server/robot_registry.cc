@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/identity/robot_id.h"
 #include "google/rpc/error_details.pb.h"
+#include "proto/motion/v1/wire_constants.h"
 
 namespace motion::server {
 namespace {
@@ -15,8 +16,8 @@ absl::Status NotRegistered(absl::string_view robot_id, absl::string_view field) 
       "' is not registered on this server; send the URDF (RegisterRobot, or robot.urdf "
       "with the request)"));
   google::rpc::ErrorInfo info;
-  info.set_reason(std::string(RobotRegistry::kNotRegisteredReason));
-  info.set_domain(std::string(RobotRegistry::kErrorDomain));
+  info.set_reason(std::string(v1::kRobotNotRegistered));
+  info.set_domain(std::string(v1::kErrorDomain));
   (*info.mutable_metadata())["robot_id"] = std::string(robot_id);
   status.SetPayload(RobotRegistry::kErrorInfoPayload, absl::Cord(info.SerializeAsString()));
   return status;

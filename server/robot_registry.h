@@ -39,20 +39,18 @@ struct RegistryStats {
   std::uint64_t evictions = 0;
 };
 
+/// \brief "prefix.name", or "name" when prefix is empty.
+std::string FieldPath(absl::string_view prefix, absl::string_view name);
+
 /// \brief Content-addressed, bounded cache of robot models.
 ///
 /// robot_id = "sha256:" + hex SHA-256 of the URDF bytes, so registering is
 /// idempotent and any replica derives the same id from the same URDF. Thread
 /// safe; parsing happens outside the lock.
-/// \brief "prefix.name", or "name" when prefix is empty.
-std::string FieldPath(absl::string_view prefix, absl::string_view name);
-
 class RobotRegistry {
  public:
-  /// The reason and domain of the google.rpc.ErrorInfo attached to NOT_FOUND.
-  static constexpr absl::string_view kNotRegisteredReason = "ROBOT_NOT_REGISTERED";
-  static constexpr absl::string_view kErrorDomain = "motion.v1";
-  /// absl::Status payload key carrying a serialized google.rpc.ErrorInfo.
+  /// absl::Status payload key carrying a serialized google.rpc.ErrorInfo
+  /// (its Any type URL, so ToGrpcStatus can pack it as is).
   static constexpr absl::string_view kErrorInfoPayload = "type.googleapis.com/google.rpc.ErrorInfo";
 
   explicit RobotRegistry(RegistryOptions options) : options_(std::move(options)) {}

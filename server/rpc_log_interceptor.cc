@@ -12,6 +12,7 @@
 #include "motion/v1/kinematics.pb.h"
 #include "motion/v1/motion_planner.pb.h"
 #include "motion/v1/robot_registry.pb.h"
+#include "proto/motion/v1/wire_constants.h"
 #include "server/log_format.h"
 
 namespace motion::server {
@@ -52,16 +53,8 @@ constexpr KnownMethod kKnownMethods[] = {
     {"/motion.v1.RobotRegistry/ListRobots", Method::kListRobots},
 };
 
-// go-grpc-prometheus's names, as in the grpc_code label of the metrics, so a
-// log line and a metric series can be matched.
-const char* CodeName(int code) {
-  static const char* kNames[] = {
-      "OK",       "Canceled",       "Unknown",          "InvalidArgument",   "DeadlineExceeded",
-      "NotFound", "AlreadyExists",  "PermissionDenied", "ResourceExhausted", "FailedPrecondition",
-      "Aborted",  "OutOfRange",     "Unimplemented",    "Internal",          "Unavailable",
-      "DataLoss", "Unauthenticated"};
-  return code >= 0 && code < 17 ? kNames[code] : "Unknown";
-}
+// The grpc_code label's names, so a log line and a metric series match.
+const char* CodeName(int code) { return v1::GrpcCodeName(static_cast<grpc::StatusCode>(code)); }
 
 // "sha256:" + 12 hex digits: enough to tell robots apart in a log, short
 // enough to read (the full id is 71 characters).
@@ -297,7 +290,7 @@ class RpcLogInterceptor : public grpc::experimental::Interceptor {
     }
     if (answer.error_code() != 0) {
       LogUnsuccessful(name_, answer.error_code(), answer.error_message(),
-                      answer.error_reason() == "ROBOT_NOT_REGISTERED", "", &answer.request_id());
+                      answer.error_reason() == v1::kRobotNotRegistered, "", &answer.request_id());
     }
   }
 
@@ -311,10 +304,8 @@ class RpcLogInterceptor : public grpc::experimental::Interceptor {
     }
     const int code = static_cast<int>(status.error_code());
     if (!status.ok()) {
-      // ErrorInfo.reason travels serialized in the details; the reason
-      // string appears there verbatim.
       const bool not_registered =
-          status.error_details().find("ROBOT_NOT_REGISTERED") != std::string::npos;
+          v1::HasErrorReason(status.error_details(), v1::kRobotNotRegistered);
       LogUnsuccessful(name_, code, status.error_message(), not_registered, summary.robot, nullptr);
     }
     if (!debug_) return;

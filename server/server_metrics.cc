@@ -174,14 +174,15 @@ std::string ServerMetrics::Serialize() const {
   return prometheus::TextSerializer().Serialize(families);
 }
 
-void ServerMetrics::RpcStarted(const std::string& service, const std::string& method,
-                               const std::string& type) {
+void ServerMetrics::RecordRpcStarted(const std::string& service, const std::string& method,
+                                     const std::string& type) {
   started_.Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}})
       .Increment();
 }
 
-void ServerMetrics::RpcHandled(const std::string& service, const std::string& method,
-                               const std::string& type, const std::string& code, double seconds) {
+void ServerMetrics::RecordRpcHandled(const std::string& service, const std::string& method,
+                                     const std::string& type, const std::string& code,
+                                     double seconds) {
   handled_
       .Add({{"grpc_service", service},
             {"grpc_method", method},
@@ -213,7 +214,8 @@ ServerMetrics::MethodMetrics& ServerMetrics::ForMethod(const std::string& servic
   return *slot;
 }
 
-void ServerMetrics::RpcHandled(MethodMetrics& m, int code, const char* code_name, double seconds) {
+void ServerMetrics::RecordRpcHandled(MethodMetrics& m, int code, const char* code_name,
+                                     double seconds) {
   prometheus::Counter* handled = nullptr;
   if (code >= 0 && code < static_cast<int>(m.handled.size())) {
     handled = m.handled[code].load(std::memory_order_acquire);
@@ -234,32 +236,43 @@ void ServerMetrics::RpcHandled(MethodMetrics& m, int code, const char* code_name
   m.handling_seconds->Observe(seconds);
 }
 
-void ServerMetrics::MessageReceived(const std::string& service, const std::string& method,
-                                    const std::string& type) {
+void ServerMetrics::RecordMessageReceived(const std::string& service, const std::string& method,
+                                          const std::string& type) {
   msg_received_.Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}})
       .Increment();
 }
 
-void ServerMetrics::MessageSent(const std::string& service, const std::string& method,
-                                const std::string& type) {
+void ServerMetrics::RecordMessageSent(const std::string& service, const std::string& method,
+                                      const std::string& type) {
   msg_sent_.Add({{"grpc_service", service}, {"grpc_method", method}, {"grpc_type", type}})
       .Increment();
 }
 
-void ServerMetrics::Solve(absl::string_view operation, absl::string_view solver, double seconds) {
+void ServerMetrics::RecordSolve(absl::string_view operation, absl::string_view solver,
+                                double seconds) {
   solve_seconds_
       .Add({{"operation", std::string(operation)}, {"solver", std::string(solver)}}, kSolveBuckets)
       .Observe(seconds);
 }
 
-void ServerMetrics::IkResult(absl::string_view solver, const motion::IkResult& result) {
-  ik_iterations_.Add({{"solver", std::string(solver)}}, kIterationBuckets)
-      .Observe(result.iterations);
-  ik_solves_.Add({{"solver", std::string(solver)}, {"result", IkOutcomeName(result.outcome)}})
-      .Increment();
+void ServerMetrics::RecordIk(IkSolverKind solver, const motion::IkResult& result, double seconds) {
+  const std::string solver_name = IkSolverName(solver);
+  RecordSolve("ik", solver_name, seconds);
+  ik_iterations_.Add({{"solver", solver_name}}, kIterationBuckets).Observe(result.iterations);
+  ik_solves_.Add({{"solver", solver_name}, {"result", IkOutcomeName(result.outcome)}}).Increment();
+  for (const motion::Diagnostic& d : result.diagnostics) RecordDiagnostic(d);
 }
 
-void ServerMetrics::Diagnostic(const motion::Diagnostic& diagnostic) {
+void ServerMetrics::RecordPath(const PathResult& result, double seconds) {
+  for (const SegmentReport& segment : result.segments) {
+    RecordSolve(segment.motion, "lm", segment.compute_seconds);
+  }
+  RecordSolve("path", "lm", seconds);
+  trajectory_points_.Increment(static_cast<double>(result.trajectory.size()));
+  for (const motion::Diagnostic& d : result.diagnostics) RecordDiagnostic(d);
+}
+
+void ServerMetrics::RecordDiagnostic(const motion::Diagnostic& diagnostic) {
   static const char* kSeverity[] = {"", "info", "warning", "error"};
   diagnostics_
       .Add({{"code", DiagnosticCodeName(diagnostic.code)},
@@ -267,15 +280,11 @@ void ServerMetrics::Diagnostic(const motion::Diagnostic& diagnostic) {
       .Increment();
 }
 
-void ServerMetrics::TrajectoryPoints(std::size_t points) {
-  trajectory_points_.Increment(static_cast<double>(points));
-}
-
-void ServerMetrics::StreamOpened(absl::string_view method) {
+void ServerMetrics::RecordStreamOpened(absl::string_view method) {
   streams_.Add({{"grpc_method", std::string(method)}}).Increment();
 }
 
-void ServerMetrics::StreamClosed(absl::string_view method) {
+void ServerMetrics::RecordStreamClosed(absl::string_view method) {
   streams_.Add({{"grpc_method", std::string(method)}}).Decrement();
 }
 

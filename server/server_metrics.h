@@ -16,7 +16,9 @@
 
 #include "absl/strings/string_view.h"
 #include "core/diagnostics/diagnostic.h"
+#include "core/ik/ik_options.h"
 #include "core/ik/ik_result.h"
+#include "core/motion/trajectory.h"
 
 namespace motion::server {
 
@@ -46,12 +48,14 @@ class ServerMetrics {
 
   // gRPC, fed by the interceptor. `type` is unary, client_stream,
   // server_stream or bidi_stream; `code` the canonical name (OK, ...).
-  void RpcStarted(const std::string& service, const std::string& method, const std::string& type);
-  void RpcHandled(const std::string& service, const std::string& method, const std::string& type,
-                  const std::string& code, double seconds);
-  void MessageReceived(const std::string& service, const std::string& method,
-                       const std::string& type);
-  void MessageSent(const std::string& service, const std::string& method, const std::string& type);
+  void RecordRpcStarted(const std::string& service, const std::string& method,
+                        const std::string& type);
+  void RecordRpcHandled(const std::string& service, const std::string& method,
+                        const std::string& type, const std::string& code, double seconds);
+  void RecordMessageReceived(const std::string& service, const std::string& method,
+                             const std::string& type);
+  void RecordMessageSent(const std::string& service, const std::string& method,
+                         const std::string& type);
 
   /// \brief The grpc_server_* children of one method, looked up once:
   /// Family::Add builds a label map, hashes it and locks the family on every
@@ -68,17 +72,20 @@ class ServerMetrics {
   /// and then cached (stable reference for the server's lifetime).
   MethodMetrics& ForMethod(const std::string& service, const std::string& method,
                            const std::string& type);
-  void RpcHandled(MethodMetrics& m, int code, const char* code_name, double seconds);
+  void RecordRpcHandled(MethodMetrics& m, int code, const char* code_name, double seconds);
 
   /// \brief Time of one core computation: operation = fk, ik, jacobian,
   /// reachability, movej, movel, movec, path; solver = lm, kdl_nr_jl,
   /// kdl_lma or "-".
-  void Solve(absl::string_view operation, absl::string_view solver, double seconds);
-  void IkResult(absl::string_view solver, const motion::IkResult& result);
-  void Diagnostic(const motion::Diagnostic& diagnostic);
-  void TrajectoryPoints(std::size_t points);
-  void StreamOpened(absl::string_view method);
-  void StreamClosed(absl::string_view method);
+  void RecordSolve(absl::string_view operation, absl::string_view solver, double seconds);
+  /// \brief One IK solve: its solve time, iterations, outcome and diagnostics.
+  void RecordIk(IkSolverKind solver, const motion::IkResult& result, double seconds);
+  /// \brief One planned program: solve time per segment and for the whole
+  /// path, the points planned and the diagnostics.
+  void RecordPath(const PathResult& result, double seconds);
+  void RecordDiagnostic(const motion::Diagnostic& diagnostic);
+  void RecordStreamOpened(absl::string_view method);
+  void RecordStreamClosed(absl::string_view method);
 
  private:
   std::shared_ptr<prometheus::Registry> registry_;

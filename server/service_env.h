@@ -42,12 +42,6 @@ struct ResolvedChain {
   std::shared_ptr<const ChainModel> chain;
 };
 
-/// \brief Solve time, iterations, outcome and diagnostics of one IK solve.
-void RecordIk(ServerMetrics& metrics, IkSolverKind solver, const IkResult& result, double seconds);
-
-/// \brief Solve times per segment and for the path, points and diagnostics.
-void RecordPath(ServerMetrics& metrics, const PathResult& result, double seconds);
-
 /// \brief RobotRef -> model (registering an inline URDF) -> chain. Errors
 /// name the field under `field` ("robot.tip_link: ...").
 absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::RobotRef& ref,

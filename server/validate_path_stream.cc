@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/motion/path_planner.h"
+#include "proto/motion/v1/wire_constants.h"
 #include "server/path_conversion.h"
 #include "server/proto_conversion.h"
 
@@ -34,7 +35,7 @@ bool Reachable(const PathResult& result) {
 ValidatePathStream::ValidatePathStream(ServiceEnv env, grpc::CallbackServerContext* context,
                                        std::size_t max_in_flight)
     : env_(env), context_(context), max_in_flight_(std::max<std::size_t>(1, max_in_flight)) {
-  env_.metrics.StreamOpened("ValidatePath");
+  env_.metrics.RecordStreamOpened("ValidatePath");
   std::lock_guard<std::mutex> lock(mutex_);
   MaybeStartReadLocked();
 }
@@ -104,7 +105,7 @@ void ValidatePathStream::Validate(KinematicsWorkspace& workspace,
         PlanPath(workspace.For(resolved->chain), *path, env_.limits.path,
                  [this] { return context_->IsCancelled(); });
     if (!result.ok()) return result.status();
-    RecordPath(env_.metrics, *result, SecondsSince(started));
+    env_.metrics.RecordPath(*result, SecondsSince(started));
     response.set_ok(result->ok);
     response.set_reachable(Reachable(*result));
     response.set_cycle_time(result->duration);
@@ -120,7 +121,7 @@ void ValidatePathStream::Validate(KinematicsWorkspace& workspace,
     SetError(response, status.code(), std::string(status.message()));
     if (status.GetPayload(RobotRegistry::kErrorInfoPayload).has_value()) {
       // What a client needs to re-send this one request with the URDF.
-      response.set_error_reason(std::string(RobotRegistry::kNotRegisteredReason));
+      response.set_error_reason(std::string(v1::kRobotNotRegistered));
     }
   }
 }

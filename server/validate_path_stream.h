@@ -35,7 +35,7 @@ class ValidatePathStream
   void OnWriteDone(bool ok) override;
   void OnCancel() override;
   void OnDone() override {
-    env_.metrics.StreamClosed("ValidatePath");
+    env_.metrics.RecordStreamClosed("ValidatePath");
     delete this;
   }
 
