@@ -52,9 +52,9 @@
 #include "motion/v1/kinematics.grpc.pb.h"
 #include "motion/v1/motion_planner.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
-#include "server/motiond_server.h"
-#include "server/path_conversion.h"
-#include "server/proto_conversion.h"
+#include "server/convert/path_conversion.h"
+#include "server/convert/proto_conversion.h"
+#include "server/runtime/motiond_server.h"
 
 namespace {
 

@@ -49,10 +49,10 @@
 #include "core/model/robot_model.h"
 #include "motion/v1/kinematics.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
-#include "server/log_format.h"
-#include "server/motiond_server.h"
-#include "server/proto_conversion.h"
-#include "server/service_env.h"
+#include "server/convert/proto_conversion.h"
+#include "server/observability/log_format.h"
+#include "server/rpc/service_env.h"
+#include "server/runtime/motiond_server.h"
 
 namespace {
 

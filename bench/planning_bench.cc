@@ -14,7 +14,7 @@
 #include "core/kinematics/forward_kinematics.h"
 #include "core/model/robot_model.h"
 #include "core/motion/path_planner.h"
-#include "server/motiond_server.h"
+#include "server/runtime/motiond_server.h"
 
 namespace {
 

@@ -22,8 +22,8 @@
 #include <spdlog/spdlog.h>
 
 #include "../service/service_test_support.h"
-#include "server/log_format.h"
-#include "server/solver_pool.h"
+#include "server/observability/log_format.h"
+#include "server/runtime/solver_pool.h"
 
 namespace motiond_test {
 namespace {

@@ -30,8 +30,8 @@
 #include "motion/v1/kinematics.grpc.pb.h"
 #include "motion/v1/motion_planner.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
-#include "server/motiond_server.h"
-#include "server/server_options.h"
+#include "server/runtime/motiond_server.h"
+#include "server/runtime/server_options.h"
 
 #ifndef MOTIOND_ROBOTS_DIR
 #error "MOTIOND_ROBOTS_DIR must point at the bundled robots"

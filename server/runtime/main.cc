@@ -10,9 +10,9 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "server/log_format.h"
-#include "server/metrics_exporter.h"
-#include "server/motiond_server.h"
+#include "server/observability/log_format.h"
+#include "server/observability/metrics_exporter.h"
+#include "server/runtime/motiond_server.h"
 
 ABSL_FLAG(std::string, listen, "127.0.0.1:50051", "gRPC listen address HOST:PORT");
 ABSL_FLAG(std::string, metrics_listen, "127.0.0.1:9464",

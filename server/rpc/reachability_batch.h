@@ -11,7 +11,7 @@
 #include "core/geometry/pose.h"
 #include "core/ik/ik_options.h"
 #include "motion/v1/kinematics.pb.h"
-#include "server/service_env.h"
+#include "server/rpc/service_env.h"
 
 namespace motion::server {
 

@@ -1,4 +1,4 @@
-#include "server/status_conversion.h"
+#include "server/convert/status_conversion.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "server/motiond_server.h"
+#include "server/runtime/motiond_server.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -12,8 +12,8 @@
 #include <spdlog/spdlog.h>
 
 #include "absl/strings/str_cat.h"
-#include "server/metrics_interceptor.h"
-#include "server/rpc_log_interceptor.h"
+#include "server/observability/metrics_interceptor.h"
+#include "server/observability/rpc_log_interceptor.h"
 
 namespace motion::server {
 namespace {

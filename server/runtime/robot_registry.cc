@@ -1,4 +1,4 @@
-#include "server/robot_registry.h"
+#include "server/runtime/robot_registry.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/cord.h"

@@ -1,4 +1,4 @@
-#include "server/log_format.h"
+#include "server/observability/log_format.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "server/rpc_log_interceptor.h"
+#include "server/observability/rpc_log_interceptor.h"
 
 #include <chrono>
 #include <cstdint>
@@ -13,7 +13,7 @@
 #include "motion/v1/motion_planner.pb.h"
 #include "motion/v1/robot_registry.pb.h"
 #include "proto/motion/v1/wire_constants.h"
-#include "server/log_format.h"
+#include "server/observability/log_format.h"
 
 namespace motion::server {
 namespace {

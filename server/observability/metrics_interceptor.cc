@@ -1,4 +1,4 @@
-#include "server/metrics_interceptor.h"
+#include "server/observability/metrics_interceptor.h"
 
 #include <chrono>
 #include <string>

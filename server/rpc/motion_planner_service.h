@@ -1,7 +1,7 @@
 #pragma once
 
 #include "motion/v1/motion_planner.grpc.pb.h"
-#include "server/service_env.h"
+#include "server/rpc/service_env.h"
 
 namespace motion::server {
 

@@ -7,7 +7,7 @@
 
 #include "core/motion/trajectory.h"
 #include "motion/v1/motion_planner.pb.h"
-#include "server/service_env.h"
+#include "server/rpc/service_env.h"
 
 namespace motion::server {
 

@@ -1,4 +1,4 @@
-#include "server/proto_conversion.h"
+#include "server/convert/proto_conversion.h"
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"

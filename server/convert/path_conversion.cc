@@ -1,10 +1,10 @@
-#include "server/path_conversion.h"
+#include "server/convert/path_conversion.h"
 
 #include <tuple>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "server/proto_conversion.h"
+#include "server/convert/proto_conversion.h"
 
 namespace motion::server {
 namespace {

@@ -1,11 +1,11 @@
-#include "server/reachability_batch.h"
+#include "server/rpc/reachability_batch.h"
 
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "core/ik/ik_solver.h"
 #include "core/kinematics/joint_vector_check.h"
-#include "server/proto_conversion.h"
+#include "server/convert/proto_conversion.h"
 
 namespace motion::server {
 

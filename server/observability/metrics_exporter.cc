@@ -1,4 +1,4 @@
-#include "server/metrics_exporter.h"
+#include "server/observability/metrics_exporter.h"
 
 #include "absl/strings/str_cat.h"
 

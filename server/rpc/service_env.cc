@@ -1,4 +1,4 @@
-#include "server/service_env.h"
+#include "server/rpc/service_env.h"
 
 namespace motion::server {
 

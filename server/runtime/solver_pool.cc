@@ -1,4 +1,4 @@
-#include "server/solver_pool.h"
+#include "server/runtime/solver_pool.h"
 
 #include <algorithm>
 

@@ -1,11 +1,11 @@
-#include "server/plan_path_stream.h"
+#include "server/rpc/plan_path_stream.h"
 
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "core/motion/path_planner.h"
-#include "server/path_conversion.h"
-#include "server/proto_conversion.h"
+#include "server/convert/path_conversion.h"
+#include "server/convert/proto_conversion.h"
 
 namespace motion::server {
 

@@ -10,7 +10,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include "motion/v1/motion_planner.pb.h"
-#include "server/service_env.h"
+#include "server/rpc/service_env.h"
 
 namespace motion::server {
 

@@ -7,13 +7,13 @@
 #include <grpcpp/grpcpp.h>
 
 #include "absl/status/statusor.h"
-#include "server/kinematics_service.h"
-#include "server/motion_planner_service.h"
-#include "server/robot_registry.h"
-#include "server/robot_registry_service.h"
-#include "server/server_metrics.h"
-#include "server/server_options.h"
-#include "server/solver_pool.h"
+#include "server/observability/server_metrics.h"
+#include "server/rpc/kinematics_service.h"
+#include "server/rpc/motion_planner_service.h"
+#include "server/rpc/robot_registry_service.h"
+#include "server/runtime/robot_registry.h"
+#include "server/runtime/server_options.h"
+#include "server/runtime/solver_pool.h"
 
 namespace motion::server {
 

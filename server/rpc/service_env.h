@@ -15,11 +15,11 @@
 #include "core/model/chain_model.h"
 #include "core/motion/trajectory.h"
 #include "motion/v1/common.pb.h"
-#include "server/robot_registry.h"
-#include "server/server_metrics.h"
-#include "server/server_options.h"
-#include "server/solver_pool.h"
-#include "server/status_conversion.h"
+#include "server/convert/status_conversion.h"
+#include "server/observability/server_metrics.h"
+#include "server/runtime/robot_registry.h"
+#include "server/runtime/server_options.h"
+#include "server/runtime/solver_pool.h"
 
 namespace motion::server {
 

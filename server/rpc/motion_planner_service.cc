@@ -1,7 +1,7 @@
-#include "server/motion_planner_service.h"
+#include "server/rpc/motion_planner_service.h"
 
-#include "server/plan_path_stream.h"
-#include "server/validate_path_stream.h"
+#include "server/rpc/plan_path_stream.h"
+#include "server/rpc/validate_path_stream.h"
 
 namespace motion::server {
 

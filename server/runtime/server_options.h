@@ -4,7 +4,7 @@
 #include <string>
 
 #include "core/motion/motion_request.h"
-#include "server/robot_registry.h"
+#include "server/runtime/robot_registry.h"
 
 namespace motion::server {
 

@@ -1,4 +1,4 @@
-#include "server/server_metrics.h"
+#include "server/observability/server_metrics.h"
 
 #include <string>
 #include <vector>
@@ -7,8 +7,8 @@
 #include <prometheus/metric_family.h>
 #include <prometheus/text_serializer.h>
 
-#include "server/robot_registry.h"
-#include "server/solver_pool.h"
+#include "server/runtime/robot_registry.h"
+#include "server/runtime/solver_pool.h"
 
 namespace motion::server {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <grpcpp/support/server_interceptor.h>
 
-#include "server/server_metrics.h"
+#include "server/observability/server_metrics.h"
 
 namespace motion::server {
 

@@ -1,4 +1,4 @@
-#include "server/kinematics_service.h"
+#include "server/rpc/kinematics_service.h"
 
 #include <vector>
 
@@ -6,8 +6,8 @@
 #include "core/kinematics/forward_kinematics.h"
 #include "core/kinematics/jacobian.h"
 #include "core/kinematics/joint_vector_check.h"
-#include "server/proto_conversion.h"
-#include "server/reachability_batch.h"
+#include "server/convert/proto_conversion.h"
+#include "server/rpc/reachability_batch.h"
 
 namespace motion::server {
 namespace {

@@ -1,12 +1,12 @@
-#include "server/validate_path_stream.h"
+#include "server/rpc/validate_path_stream.h"
 
 #include <spdlog/spdlog.h>
 
 #include "absl/strings/str_cat.h"
 #include "core/motion/path_planner.h"
 #include "proto/motion/v1/wire_constants.h"
-#include "server/path_conversion.h"
-#include "server/proto_conversion.h"
+#include "server/convert/path_conversion.h"
+#include "server/convert/proto_conversion.h"
 
 namespace motion::server {
 namespace {

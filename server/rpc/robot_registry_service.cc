@@ -1,6 +1,6 @@
-#include "server/robot_registry_service.h"
+#include "server/rpc/robot_registry_service.h"
 
-#include "server/proto_conversion.h"
+#include "server/convert/proto_conversion.h"
 
 namespace motion::server {
 
