@@ -4,7 +4,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "proto/motion/v1/wire_constants.h"
 #include "server/convert/proto_conversion.h"
+#include "server/runtime/robot_registry.h"
 
 namespace motion::server {
 namespace {
@@ -16,6 +18,18 @@ SpeedSpec SpeedFromProto(const v1::Speed& s) {
 
 OrientationMode OrientationFromProto(v1::MoveL::OrientationMode mode) {
   return mode == v1::MoveL::FIXED ? OrientationMode::kFixed : OrientationMode::kSlerp;
+}
+
+// See ValidationToProto.
+bool Reachable(const PathResult& result) {
+  for (const Diagnostic& d : result.diagnostics) {
+    if (d.severity == Severity::kError &&
+        (d.code == DiagnosticCode::kTargetUnreachable || d.code == DiagnosticCode::kIkFailed ||
+         d.code == DiagnosticCode::kArcDegenerate)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int index) {
@@ -153,6 +167,58 @@ void SegmentReportToProto(const SegmentReport& r, v1::SegmentReport* out) {
     set(r.arc.normal, out->mutable_arc_normal());
     out->set_arc_radius(r.arc.radius);
     out->set_arc_angle(r.arc.angle);
+  }
+}
+
+void PlanHeaderToProto(const std::string& robot_id, const ChainModel& chain, double sample_time,
+                       const Trajectory& trajectory, v1::PlanPathHeader* out) {
+  out->set_robot_id(robot_id);
+  out->set_dof(trajectory.dof);
+  for (const std::string& name : chain.dof_names) out->add_joint_names(name);
+  out->set_sample_time(sample_time);
+  out->set_point_count(static_cast<int64_t>(trajectory.size()));
+  out->set_base_link(chain.base_link);
+  out->set_tip_link(chain.tip_link);
+}
+
+void TrajectoryChunkToProto(const Trajectory& t, std::size_t begin, std::size_t end,
+                            bool include_tcp, v1::TrajectoryChunk* out) {
+  const std::size_t dof = static_cast<std::size_t>(t.dof);
+  out->set_first_index(static_cast<int64_t>(begin));
+  out->mutable_time()->Add(t.time.begin() + begin, t.time.begin() + end);
+  out->mutable_positions()->Add(t.positions.begin() + begin * dof, t.positions.begin() + end * dof);
+  out->mutable_velocities()->Add(t.velocities.begin() + begin * dof,
+                                 t.velocities.begin() + end * dof);
+  out->mutable_accelerations()->Add(t.accelerations.begin() + begin * dof,
+                                    t.accelerations.begin() + end * dof);
+  if (include_tcp) {
+    for (std::size_t k = begin; k < end; ++k) PoseToProto(t.tcp[k].ToIsometry(), out->add_tcp());
+  }
+}
+
+void PlanSummaryToProto(const PathResult& result, v1::PlanPathSummary* out) {
+  out->set_ok(result.ok);
+  out->set_duration(result.duration);
+  out->set_point_count(static_cast<int64_t>(result.trajectory.size()));
+  for (const Diagnostic& d : result.diagnostics) DiagnosticToProto(d, out->add_diagnostics());
+}
+
+void ValidationToProto(const PathResult& result, v1::ValidatePathResponse* out) {
+  out->set_ok(result.ok);
+  out->set_reachable(Reachable(result));
+  out->set_cycle_time(result.duration);
+  for (const SegmentReport& report : result.segments) {
+    SegmentReportToProto(report, out->add_segment_reports());
+  }
+  for (const Diagnostic& d : result.diagnostics) DiagnosticToProto(d, out->add_diagnostics());
+}
+
+void ValidationErrorToProto(const absl::Status& status, v1::ValidatePathResponse* out) {
+  out->set_ok(false);
+  out->set_error_code(static_cast<int>(status.code()));
+  out->set_error_message(std::string(status.message()));
+  if (status.GetPayload(RobotRegistry::kErrorInfoPayload).has_value()) {
+    out->set_error_reason(std::string(v1::kRobotNotRegistered));
   }
 }
 

@@ -43,6 +43,11 @@ void PoseToProto(const Eigen::Isometry3d& transform, v1::Pose* out) {
   out->mutable_orientation()->set_w(pose.orientation.w());
 }
 
+void LinkPoseToProto(const LinkPose& link, v1::LinkPose* out) {
+  out->set_link(link.link);
+  PoseToProto(link.pose, out->mutable_pose());
+}
+
 void FillRobotInfo(const std::string& robot_id, const RobotModel& model, const ChainModel& chain,
                    v1::RobotInfo* out) {
   out->set_name(model.name());

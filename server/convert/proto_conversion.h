@@ -10,6 +10,7 @@
 #include "core/geometry/pose.h"
 #include "core/ik/ik_options.h"
 #include "core/ik/ik_result.h"
+#include "core/kinematics/forward_kinematics.h"
 #include "core/kinematics/jacobian.h"
 #include "core/model/chain_model.h"
 #include "core/model/robot_model.h"
@@ -17,7 +18,9 @@
 #include "motion/v1/kinematics.pb.h"
 #include "motion/v1/robot_registry.pb.h"
 
-// The one place where proto messages and core types meet.
+// Proto <-> core for poses, robots, kinematics and diagnostics. server/convert/
+// is the one place where proto messages and core types meet (programs and
+// their results: path_conversion.h).
 namespace motion::server {
 
 /// \brief Validates and normalises a client pose; `field` names it in errors.
@@ -28,6 +31,8 @@ absl::StatusOr<Pose> OptionalPoseFromProto(bool present, const v1::Pose& pose,
                                            absl::string_view field);
 
 void PoseToProto(const Eigen::Isometry3d& transform, v1::Pose* out);
+
+void LinkPoseToProto(const LinkPose& link, v1::LinkPose* out);
 
 /// \brief RobotInfo of `chain` (the default chain or the one a caller named).
 void FillRobotInfo(const std::string& robot_id, const RobotModel& model, const ChainModel& chain,

@@ -43,9 +43,7 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerConte
                           PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
                           if (request->all_links()) {
                             for (const LinkPose& link : LinkPoses(chain, data)) {
-                              auto* out = response->add_links();
-                              out->set_link(link.link);
-                              PoseToProto(link.pose, out->mutable_pose());
+                              LinkPoseToProto(link, response->add_links());
                             }
                           }
                           return absl::OkStatus();

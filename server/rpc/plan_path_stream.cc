@@ -3,9 +3,8 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "core/motion/path_planner.h"
 #include "server/convert/path_conversion.h"
-#include "server/convert/proto_conversion.h"
+#include "server/planning/program_planning.h"
 
 namespace motion::server {
 
@@ -24,25 +23,21 @@ PlanPathStream::PlanPathStream(ServiceEnv env, grpc::CallbackServerContext* cont
 void PlanPathStream::Plan(KinematicsWorkspace& workspace) {
   absl::Status status = [&]() -> absl::Status {
     if (cancelled_ || context_->IsCancelled()) return absl::CancelledError("cancelled");
-    absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request_->robot());
-    if (!resolved.ok()) return resolved.status();
-    robot_id_ = resolved->robot.robot_id;
-    chain_ = resolved->chain;
-    absl::StatusOr<PathRequest> path = PathRequestFromProto(*request_);
-    if (!path.ok()) return path.status();
-    sample_time_ = path->sample_time;
+    absl::StatusOr<ProgramToPlan> program = ResolveProgram(env_.registry, *request_);
+    if (!program.ok()) return program.status();
+    robot_id_ = program->robot_id;
+    chain_ = program->chain;
+    sample_time_ = program->path.sample_time;
     if (request_->max_chunk_points() < 0) {
       return absl::InvalidArgumentError("max_chunk_points: must be >= 0 (0 = 256)");
     }
     chunk_points_ = request_->max_chunk_points() == 0
                         ? 256
                         : std::min<std::size_t>(request_->max_chunk_points(), 4096);
-    const auto started = std::chrono::steady_clock::now();
     absl::StatusOr<PathResult> result =
-        PlanPath(workspace.For(chain_), *path, env_.limits.path,
-                 [this] { return cancelled_.load(std::memory_order_relaxed); });
+        PlanProgram(*program, workspace, env_.limits.path, env_.metrics,
+                    [this] { return cancelled_.load(std::memory_order_relaxed); });
     if (!result.ok()) return result.status();
-    env_.metrics.RecordPath(*result, SecondsSince(started));
     result_ = *std::move(result);
     return absl::OkStatus();
   }();
@@ -65,17 +60,9 @@ void PlanPathStream::OnWriteDone(bool ok) {
 void PlanPathStream::WriteNext() {
   message_.Clear();
   const Trajectory& t = result_.trajectory;
-  const int dof = t.dof;
   switch (stage_) {
     case Stage::kHeader: {
-      auto* header = message_.mutable_header();
-      header->set_robot_id(robot_id_);
-      header->set_dof(dof);
-      for (const std::string& name : chain_->dof_names) header->add_joint_names(name);
-      header->set_sample_time(sample_time_);
-      header->set_point_count(static_cast<int64_t>(t.size()));
-      header->set_base_link(chain_->base_link);
-      header->set_tip_link(chain_->tip_link);
+      PlanHeaderToProto(robot_id_, *chain_, sample_time_, t, message_.mutable_header());
       stage_ = Stage::kBody;
       StartWrite(&message_);
       return;
@@ -93,20 +80,8 @@ void PlanPathStream::WriteNext() {
       }
       if (next_point_ < t.size()) {
         const std::size_t end = std::min(t.size(), next_point_ + chunk_points_);
-        auto* chunk = message_.mutable_chunk();
-        chunk->set_first_index(static_cast<int64_t>(next_point_));
-        chunk->mutable_time()->Add(t.time.begin() + next_point_, t.time.begin() + end);
-        chunk->mutable_positions()->Add(t.positions.begin() + next_point_ * dof,
-                                        t.positions.begin() + end * dof);
-        chunk->mutable_velocities()->Add(t.velocities.begin() + next_point_ * dof,
-                                         t.velocities.begin() + end * dof);
-        chunk->mutable_accelerations()->Add(t.accelerations.begin() + next_point_ * dof,
-                                            t.accelerations.begin() + end * dof);
-        if (request_->include_tcp()) {
-          for (std::size_t k = next_point_; k < end; ++k) {
-            PoseToProto(t.tcp[k].ToIsometry(), chunk->add_tcp());
-          }
-        }
+        TrajectoryChunkToProto(t, next_point_, end, request_->include_tcp(),
+                               message_.mutable_chunk());
         next_point_ = end;
         StartWrite(&message_);
         return;
@@ -115,13 +90,7 @@ void PlanPathStream::WriteNext() {
       [[fallthrough]];
     }
     case Stage::kSummary: {
-      auto* summary = message_.mutable_summary();
-      summary->set_ok(result_.ok);
-      summary->set_duration(result_.duration);
-      summary->set_point_count(static_cast<int64_t>(t.size()));
-      for (const Diagnostic& d : result_.diagnostics) {
-        DiagnosticToProto(d, summary->add_diagnostics());
-      }
+      PlanSummaryToProto(result_, message_.mutable_summary());
       stage_ = Stage::kDone;
       StartWrite(&message_);
       return;

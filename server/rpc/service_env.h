@@ -17,6 +17,7 @@
 #include "motion/v1/common.pb.h"
 #include "server/convert/status_conversion.h"
 #include "server/observability/server_metrics.h"
+#include "server/runtime/chain_resolution.h"
 #include "server/runtime/robot_registry.h"
 #include "server/runtime/server_options.h"
 #include "server/runtime/solver_pool.h"
@@ -35,17 +36,6 @@ struct ServiceEnv {
 inline double SecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
-
-/// \brief A robot and the chain a request selected on it.
-struct ResolvedChain {
-  RegisteredRobot robot;
-  std::shared_ptr<const ChainModel> chain;
-};
-
-/// \brief RobotRef -> model (registering an inline URDF) -> chain. Errors
-/// name the field under `field` ("robot.tip_link: ...").
-absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::RobotRef& ref,
-                                           absl::string_view field = "robot");
 
 /// \brief Runs a unary RPC's work on the solver pool and finishes the reactor
 /// with its status. `work(workspace)` returns an absl::Status and fills the

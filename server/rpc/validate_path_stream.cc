@@ -3,31 +3,14 @@
 #include <spdlog/spdlog.h>
 
 #include "absl/strings/str_cat.h"
-#include "core/motion/path_planner.h"
-#include "proto/motion/v1/wire_constants.h"
 #include "server/convert/path_conversion.h"
-#include "server/convert/proto_conversion.h"
+#include "server/planning/program_planning.h"
 
 namespace motion::server {
 namespace {
 
 void SetError(v1::ValidatePathResponse& response, absl::StatusCode code, std::string message) {
-  response.set_ok(false);
-  response.set_error_code(static_cast<int>(code));
-  response.set_error_message(std::move(message));
-}
-
-// "Reachable": no target or sample the arm cannot get to (limits and speeds
-// aside), which is what a fleet validator filters on first.
-bool Reachable(const PathResult& result) {
-  for (const Diagnostic& d : result.diagnostics) {
-    if (d.severity == Severity::kError &&
-        (d.code == DiagnosticCode::kTargetUnreachable || d.code == DiagnosticCode::kIkFailed ||
-         d.code == DiagnosticCode::kArcDegenerate)) {
-      return false;
-    }
-  }
-  return true;
+  ValidationErrorToProto(absl::Status(code, message), &response);
 }
 
 }  // namespace
@@ -95,35 +78,17 @@ void ValidatePathStream::Validate(KinematicsWorkspace& workspace,
     }
   }
   absl::Status status = [&]() -> absl::Status {
-    absl::StatusOr<ResolvedChain> resolved =
-        ResolveChain(env_.registry, request.path().robot(), "path.robot");
-    if (!resolved.ok()) return resolved.status();
-    absl::StatusOr<PathRequest> path = PathRequestFromProto(request.path());
-    if (!path.ok()) return path.status();
-    const auto started = std::chrono::steady_clock::now();
+    absl::StatusOr<ProgramToPlan> program =
+        ResolveProgram(env_.registry, request.path(), "path.robot");
+    if (!program.ok()) return program.status();
     absl::StatusOr<PathResult> result =
-        PlanPath(workspace.For(resolved->chain), *path, env_.limits.path,
-                 [this] { return context_->IsCancelled(); });
+        PlanProgram(*program, workspace, env_.limits.path, env_.metrics,
+                    [this] { return context_->IsCancelled(); });
     if (!result.ok()) return result.status();
-    env_.metrics.RecordPath(*result, SecondsSince(started));
-    response.set_ok(result->ok);
-    response.set_reachable(Reachable(*result));
-    response.set_cycle_time(result->duration);
-    for (const SegmentReport& report : result->segments) {
-      SegmentReportToProto(report, response.add_segment_reports());
-    }
-    for (const Diagnostic& d : result->diagnostics) {
-      DiagnosticToProto(d, response.add_diagnostics());
-    }
+    ValidationToProto(*result, &response);
     return absl::OkStatus();
   }();
-  if (!status.ok()) {
-    SetError(response, status.code(), std::string(status.message()));
-    if (status.GetPayload(RobotRegistry::kErrorInfoPayload).has_value()) {
-      // What a client needs to re-send this one request with the URDF.
-      response.set_error_reason(std::string(v1::kRobotNotRegistered));
-    }
-  }
+  if (!status.ok()) ValidationErrorToProto(status, &response);
 }
 
 void ValidatePathStream::Answer(v1::ValidatePathResponse response, bool from_task, bool owns_id) {

@@ -249,7 +249,7 @@ class Program {
   motion::PathRequest core_;
 };
 
-/// ValidatePathResponse.reachable as server/validate_path_stream.cc defines
+/// ValidatePathResponse.reachable as server/convert/path_conversion.cc defines
 /// it (the proto leaves it open): no error diagnostic saying a target or a
 /// sample cannot be reached (TARGET_UNREACHABLE, IK_FAILED, ARC_DEGENERATE).
 bool ReachableVerdict(const motion::PathResult& result);

@@ -1,4 +1,4 @@
-#include "server/rpc/service_env.h"
+#include "server/runtime/chain_resolution.h"
 
 namespace motion::server {
 
