@@ -132,8 +132,9 @@ absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int 
 absl::StatusOr<PathRequest> PathRequestFromProto(const v1::PlanPathRequest& request) {
   PathRequest out;
   out.start_joints.assign(request.start_joints().begin(), request.start_joints().end());
-  if (request.sample_time() != 0) out.sample_time = request.sample_time();
-  if (request.speed_override() != 0) out.speed_override = request.speed_override();
+  // As sent: 0 = default, resolved in core (ResolveProgramDefaults).
+  out.sample_time = request.sample_time();
+  out.speed_override = request.speed_override();
   out.stop_on_error = request.stop_on_error();
   out.segments.reserve(request.segments_size());
   for (int i = 0; i < request.segments_size(); ++i) {

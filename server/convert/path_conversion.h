@@ -14,10 +14,10 @@
 // proto_conversion.h).
 namespace motion::server {
 
-/// \brief The program in core types. Malformed fields are InvalidArgument
-/// naming them ("segments[2].movel.target.orientation: zero quaternion");
-/// zero sample_time / speed_override take their defaults; joint counts and
-/// ranges are checked by the planner.
+/// \brief The program in core types, numbers as sent (0 = default, resolved
+/// by core's ResolveProgramDefaults). Malformed shapes are InvalidArgument
+/// naming the field ("segments[2].movel.target.orientation: zero
+/// quaternion"); values and joint counts are core's ValidateProgram's.
 absl::StatusOr<PathRequest> PathRequestFromProto(const v1::PlanPathRequest& request);
 
 void SegmentReportToProto(const SegmentReport& report, v1::SegmentReport* out);

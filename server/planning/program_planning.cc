@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/motion/path_planner.h"
+#include "core/motion/program_validation.h"
 #include "server/convert/path_conversion.h"
 #include "server/runtime/chain_resolution.h"
 
@@ -16,7 +17,8 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
   if (!resolved.ok()) return resolved.status();
   absl::StatusOr<PathRequest> path = PathRequestFromProto(request);
   if (!path.ok()) return path.status();
-  return ProgramToPlan{resolved->robot.robot_id, std::move(resolved->chain), *std::move(path)};
+  return ProgramToPlan{resolved->robot.robot_id, std::move(resolved->chain),
+                       ResolveProgramDefaults(*std::move(path))};
 }
 
 absl::StatusOr<PathResult> PlanProgram(const ProgramToPlan& program, KinematicsWorkspace& workspace,

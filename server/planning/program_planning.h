@@ -28,8 +28,10 @@ struct ProgramToPlan {
 };
 
 /// \brief Resolves `request.robot` (errors name it under `robot_field`,
-/// e.g. "path.robot") and converts the program; malformed fields are
-/// InvalidArgument naming them. Nothing is planned yet.
+/// e.g. "path.robot"), converts the program and resolves its defaults
+/// (core's ResolveProgramDefaults); malformed shapes are InvalidArgument
+/// naming the field. Nothing is planned yet; PlanProgram validates every
+/// value of the program before its first segment.
 absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
                                              const v1::PlanPathRequest& request,
                                              absl::string_view robot_field = "robot");
