@@ -32,26 +32,29 @@ bool Reachable(const PathResult& result) {
   return true;
 }
 
-absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int index) {
-  const std::string field = absl::StrCat("segments[", index, "]");
-  MotionSegment out;
-  out.id = in.id();
-  out.speed = SpeedFromProto(in.speed());
-  switch (in.zone().kind()) {
+absl::StatusOr<ZoneSpec> ZoneFromProto(const v1::Zone& in, const std::string& field) {
+  ZoneSpec out;
+  switch (in.kind()) {
     case v1::Zone::KIND_UNSPECIFIED:
     case v1::Zone::FINE:
-      out.zone.kind = ZoneKind::kFine;
+      out.kind = ZoneKind::kFine;
       break;
     case v1::Zone::DISTANCE:
-      out.zone.kind = ZoneKind::kDistance;
+      out.kind = ZoneKind::kDistance;
       break;
     case v1::Zone::CONTINUOUS:
-      out.zone.kind = ZoneKind::kContinuous;
+      out.kind = ZoneKind::kContinuous;
       break;
     default:
       return absl::InvalidArgumentError(absl::StrCat(field, ".zone.kind: unknown value"));
   }
-  out.zone.distance = in.zone().distance();
+  out.distance = in.distance();
+  return out;
+}
+
+// tool, frame and offset (identity when absent), then the offset's frame.
+absl::Status FramesFromProto(const v1::MotionSegment& in, const std::string& field,
+                             MotionSegment& out) {
   for (auto [present, proto, target, name] :
        {std::tuple{in.has_tool(), &in.tool(), &out.tool, "tool"},
         std::tuple{in.has_frame(), &in.frame(), &out.frame, "frame"},
@@ -74,7 +77,12 @@ absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int 
     default:
       return absl::InvalidArgumentError(absl::StrCat(field, ".offset_frame: unknown value"));
   }
+  return absl::OkStatus();
+}
 
+// The oneof motion: kind, targets and orientation mode.
+absl::Status MotionFromProto(const v1::MotionSegment& in, const std::string& field,
+                             MotionSegment& out) {
   auto pose = [&](const v1::Pose& p, const std::string& name) -> absl::StatusOr<Pose> {
     return PoseFromProto(p, absl::StrCat(field, ".", name));
   };
@@ -93,7 +101,7 @@ absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int 
         return absl::InvalidArgumentError(
             absl::StrCat(field, ".movej: no target; set joints or pose"));
       }
-      break;
+      return absl::OkStatus();
     }
     case v1::MotionSegment::kMovel: {
       out.kind = MotionKind::kMoveL;
@@ -104,7 +112,7 @@ absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int 
       if (!target.ok()) return target.status();
       out.target = *target;
       out.orientation = OrientationFromProto(in.movel().orientation_mode());
-      break;
+      return absl::OkStatus();
     }
     case v1::MotionSegment::kMovec: {
       out.kind = MotionKind::kMoveC;
@@ -118,12 +126,25 @@ absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int 
       out.via = *via;
       out.target = *target;
       out.orientation = OrientationFromProto(in.movec().orientation_mode());
-      break;
+      return absl::OkStatus();
     }
     default:
       return absl::InvalidArgumentError(
           absl::StrCat(field, ".motion: unknown motion kind; set movej, movel or movec"));
   }
+}
+
+// Errors in the order a reader meets the fields: zone, frames, motion.
+absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int index) {
+  const std::string field = absl::StrCat("segments[", index, "]");
+  MotionSegment out;
+  out.id = in.id();
+  out.speed = SpeedFromProto(in.speed());
+  absl::StatusOr<ZoneSpec> zone = ZoneFromProto(in.zone(), field);
+  if (!zone.ok()) return zone.status();
+  out.zone = *zone;
+  if (absl::Status status = FramesFromProto(in, field, out); !status.ok()) return status;
+  if (absl::Status status = MotionFromProto(in, field, out); !status.ok()) return status;
   return out;
 }
 
