@@ -1,4 +1,4 @@
-// Service load benchmark (issue 5): how much of the machine's planning and
+// Service load benchmark: how much of the machine's planning and
 // IK throughput motiond delivers over gRPC on loopback.
 //
 // 1. Baseline: the same work called directly in this process — core
@@ -52,9 +52,9 @@
 #include "motion/v1/kinematics.grpc.pb.h"
 #include "motion/v1/motion_planner.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
-#include "server/motiond_server.h"
-#include "server/path_conversion.h"
-#include "server/proto_conversion.h"
+#include "server/convert/path_conversion.h"
+#include "server/convert/proto_conversion.h"
+#include "server/runtime/motiond_server.h"
 
 namespace {
 

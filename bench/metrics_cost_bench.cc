@@ -1,4 +1,4 @@
-// Metrics cost (issue 6): ComputeIk throughput through gRPC on loopback with
+// Metrics cost: ComputeIk throughput through gRPC on loopback with
 // motiond's metrics interceptor (the grpc_server_* metrics) on and off.
 //
 // An in-process MotiondServer (127.0.0.1:0, --workers) and N client threads,
@@ -49,10 +49,10 @@
 #include "core/model/robot_model.h"
 #include "motion/v1/kinematics.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
-#include "server/log_format.h"
-#include "server/motiond_server.h"
-#include "server/proto_conversion.h"
-#include "server/service_env.h"
+#include "server/convert/proto_conversion.h"
+#include "server/observability/log_format.h"
+#include "server/rpc/service_env.h"
+#include "server/runtime/motiond_server.h"
 
 namespace {
 
@@ -304,18 +304,17 @@ MicroCosts MeasureMetricUpdates() {
   motion::server::ServerMetrics& metrics = (*server)->metrics();
   const std::string service = "motion.v1.Kinematics", method = "ComputeIk", type = "unary";
   const auto rpc = [&](long i) {
-    metrics.RpcStarted(service, method, type);
-    metrics.MessageReceived(service, method, type);
-    metrics.MessageSent(service, method, type);
-    metrics.RpcHandled(service, method, type, "OK", 1e-4 + 1e-9 * (i % 1000));
+    metrics.RecordRpcStarted(service, method, type);
+    metrics.RecordMessageReceived(service, method, type);
+    metrics.RecordMessageSent(service, method, type);
+    metrics.RecordRpcHandled(service, method, type, "OK", 1e-4 + 1e-9 * (i % 1000));
   };
   motion::IkResult result;
   result.ok = true;
   result.outcome = motion::IkOutcome::kOk;
   result.iterations = 14;
   const auto ik = [&](long i) {
-    motion::server::RecordIk(metrics, motion::IkSolverKind::kLevenbergMarquardt, result,
-                             1e-5 + 1e-9 * (i % 1000));
+    metrics.RecordIk(motion::IkSolverKind::kLevenbergMarquardt, result, 1e-5 + 1e-9 * (i % 1000));
   };
   // A registry of its own with the same families, children kept.
   prometheus::Registry registry;

@@ -1,4 +1,4 @@
-// Planning benchmark (issue 4): a 2 500-point MoveL and a mixed
+// Planning benchmark: a 2 500-point MoveL and a mixed
 // pick-and-place program on a UR5, planned in core and through gRPC on
 // loopback (in-process motiond, real socket, every chunk read), reported as
 // time per path with the point count as a counter (time per point = time /
@@ -14,7 +14,7 @@
 #include "core/kinematics/forward_kinematics.h"
 #include "core/model/robot_model.h"
 #include "core/motion/path_planner.h"
-#include "server/motiond_server.h"
+#include "server/runtime/motiond_server.h"
 
 namespace {
 

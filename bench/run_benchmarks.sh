@@ -2,7 +2,7 @@
 # Runs the core benchmarks from an existing build and prints markdown summaries:
 # the kinematics benchmarks (motiond vs KDL FK / Jacobian, Google Benchmark)
 # and the IK benchmark (ik_bench: TRAC-IK's success-rate / latency protocol);
-# on request the service load benchmark (load_client, issue 5).
+# on request the service load benchmark (load_client).
 # Builds nothing: build first with
 #   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 #   cmake --build build --target kinematics_bench ik_bench   (+ load_client motiond for load)

@@ -9,23 +9,13 @@
 #include <thread>
 
 #include "core/identity/robot_id.h"
-#include "google/rpc/error_details.pb.h"
-#include "google/rpc/status.pb.h"
+#include "proto/motion/v1/wire_constants.h"
 
 namespace motion::client {
 
 bool IsRobotNotRegistered(const grpc::Status& status) {
-  if (status.error_code() != grpc::StatusCode::NOT_FOUND) return false;
-  google::rpc::Status details;
-  if (!details.ParseFromString(status.error_details())) return false;
-  for (const auto& any : details.details()) {
-    google::rpc::ErrorInfo info;
-    if (any.UnpackTo(&info) && info.reason() == "ROBOT_NOT_REGISTERED" &&
-        info.domain() == "motion.v1") {
-      return true;
-    }
-  }
-  return false;
+  return status.error_code() == grpc::StatusCode::NOT_FOUND &&
+         v1::HasErrorReason(status.error_details(), v1::kRobotNotRegistered);
 }
 
 MotionClient::MotionClient(std::shared_ptr<grpc::Channel> channel, ClientOptions options)
@@ -51,7 +41,8 @@ std::string ReadFileOrEmpty(const std::string& path) {
 std::string ServiceConfig(int max_attempts) {
   std::string names;
   for (const char* service :
-       {"motion.v1.RobotRegistry", "motion.v1.Kinematics", "motion.v1.MotionPlanner"}) {
+       {v1::RobotRegistry::service_full_name(), v1::Kinematics::service_full_name(),
+        v1::MotionPlanner::service_full_name()}) {
     if (!names.empty()) names += ",";
     names += std::string("{\"service\":\"") + service + "\"}";
   }
@@ -288,7 +279,7 @@ grpc::Status MotionClient::ValidatePaths(
       {
         std::lock_guard<std::mutex> lock(mutex);
         --outstanding;
-        if (deliver && response.error_reason() == "ROBOT_NOT_REGISTERED") {
+        if (deliver && response.error_reason() == v1::kRobotNotRegistered) {
           const v1::ValidatePathRequest& original = requests[index_of[id]];
           const std::string& robot_id = original.path().robot().robot_id();
           const std::string urdf = urdf_for(robot_id);

@@ -39,6 +39,28 @@ std::string FormatPose(const motion::v1::Pose& pose) {
   return buffer;
 }
 
+void PrintRobotInfo(const motion::v1::RobotInfo& info, bool details) {
+  std::printf("robot    %s\nid       %s\nchain    %s -> %s (%d DOF)\n", info.name().c_str(),
+              info.robot_id().c_str(), info.base_link().c_str(), info.tip_link().c_str(),
+              info.dof());
+  if (!details) return;
+  std::printf("rule     %s\n\n%-24s %-10s %12s %12s %10s %10s\n", info.chain_rule().c_str(),
+              "joint", "type", "lower", "upper", "vel", "acc");
+  for (const auto& j : info.joints()) {
+    std::printf("%-24s %-10s %12.6f %12.6f %10.4f %10.4f\n", j.name().c_str(),
+                motion::v1::JointType_Name(j.type()).c_str(), j.lower(), j.upper(),
+                j.max_velocity(), j.max_acceleration());
+  }
+  for (const auto& m : info.mimic_joints()) {
+    std::printf("mimic    %s = %g * %s + %g\n", m.name().c_str(), m.multiplier(),
+                m.mimics().c_str(), m.offset());
+  }
+  std::printf("\nchains (--base/--tip):\n");
+  for (const auto& c : info.candidate_chains()) {
+    std::printf("  %s -> %s (%d DOF)\n", c.base_link().c_str(), c.tip_link().c_str(), c.dof());
+  }
+}
+
 int ReportRpcError(const std::string& what, const grpc::Status& status) {
   std::cerr << "motionctl: " << what << " failed: " << status.error_code() << " "
             << status.error_message() << "\n";

@@ -6,6 +6,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include "motion/v1/common.pb.h"
+#include "motion/v1/robot_registry.pb.h"
 
 namespace motionctl {
 
@@ -14,6 +15,10 @@ std::string ToJson(const google::protobuf::Message& message);
 
 /// \brief "x y z  |  qx qy qz qw  |  rpy r p y" with fixed precision.
 std::string FormatPose(const motion::v1::Pose& pose);
+
+/// \brief Prints name, id and chain of a robot; with `details`, its joints,
+/// limits, mimic joints and candidate chains too.
+void PrintRobotInfo(const motion::v1::RobotInfo& info, bool details);
 
 /// \brief Prints a failed call: code, message and the field named by a
 /// google.rpc.BadRequest detail; returns the process exit code (2).

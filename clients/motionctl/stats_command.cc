@@ -1,4 +1,4 @@
-#include "clients/motionctl/stats_command.h"
+#include "clients/motionctl/commands.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +11,7 @@
 
 #include "clients/motionctl/http_get.h"
 #include "clients/motionctl/prometheus_text.h"
+#include "proto/motion/v1/wire_constants.h"
 
 namespace motionctl {
 namespace {
@@ -189,7 +190,7 @@ void PrintJson(const Figures& f) {
 
 // "motion.v1.Kinematics/ComputeFk" -> "Kinematics/ComputeFk" (the table is narrow).
 std::string ShortMethod(const std::string& method) {
-  const std::string prefix = "motion.v1.";
+  const std::string prefix = std::string(motion::v1::kApiPackage) + ".";
   return method.compare(0, prefix.size(), prefix) == 0 ? method.substr(prefix.size()) : method;
 }
 
@@ -255,7 +256,7 @@ void PrintTable(const Figures& f, const std::string& address) {
 
 }  // namespace
 
-int Stats(const CommandLine& cli) {
+int RunStats(const CommandLine& cli) {
   const std::string address = cli.Flag("metrics", "127.0.0.1:9464");
   const auto timeout = std::chrono::milliseconds(
       static_cast<long>(1000 * std::atof(cli.Flag("timeout", "10").c_str())));

@@ -5,8 +5,9 @@
 
 namespace motion {
 
-/// \brief Diagnostic codes of seed 003 (section 5.5), without the KDL_ prefix,
-/// plus the few the planners add. Numbering matches motion.v1.DiagnosticCode.
+/// \brief The diagnostic codes of the KDL compute interface motiond serves
+/// (its KDL_* codes without the prefix), plus the few the planners add. Numbering matches
+/// motion.v1.DiagnosticCode.
 enum class DiagnosticCode {
   kInvalidModel = 1,
   kTargetUnreachable = 2,

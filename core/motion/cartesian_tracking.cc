@@ -19,20 +19,14 @@ namespace {
 constexpr int kSingularityCheckInterval = 16;
 constexpr double kSingularityThreshold = 1e-3;
 
-double Positive(double value, double fallback) { return value > 0 ? value : fallback; }
-
 }  // namespace
 
 absl::StatusOr<TrapezoidProfile> CartesianProfile(const SpeedSpec& speed, double speed_override,
                                                   double length, double rotation) {
-  const double v =
-      Positive(speed.linear_velocity, MotionDefaults::kLinearVelocity) * speed_override;
-  const double a =
-      Positive(speed.linear_acceleration, MotionDefaults::kLinearAcceleration) * speed_override;
-  const double w =
-      Positive(speed.angular_velocity, MotionDefaults::kAngularVelocity) * speed_override;
-  const double alpha =
-      Positive(speed.angular_acceleration, MotionDefaults::kAngularAcceleration) * speed_override;
+  const double v = speed.linear_velocity * speed_override;
+  const double a = speed.linear_acceleration * speed_override;
+  const double w = speed.angular_velocity * speed_override;
+  const double alpha = speed.angular_acceleration * speed_override;
   double s_velocity = std::numeric_limits<double>::infinity();
   double s_acceleration = std::numeric_limits<double>::infinity();
   if (length > 1e-12) {

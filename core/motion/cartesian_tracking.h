@@ -22,9 +22,9 @@ struct TrackingTolerances {
   static constexpr double kOrientation = 1e-6;  ///< rad
 };
 
-/// \brief The Cartesian speed limits of a segment, after defaults and the
-/// override, as a profile over sigma in [0, 1] for a path of `length` (m)
-/// that turns the tool by `rotation` (rad):
+/// \brief The Cartesian speed limits of a segment (defaults already
+/// resolved: ResolveProgramDefaults) scaled by the override, as a profile over sigma in [0, 1] for
+/// a path of `length` (m) that turns the tool by `rotation` (rad):
 ///   sigma'_max = min(v / length, w / rotation), sigma''_max likewise.
 absl::StatusOr<TrapezoidProfile> CartesianProfile(const SpeedSpec& speed, double speed_override,
                                                   double length, double rotation);

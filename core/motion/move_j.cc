@@ -8,7 +8,6 @@
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
-#include "core/kinematics/joint_vector_check.h"
 #include "core/motion/segment_sampling.h"
 #include "core/motion/trajectory_checks.h"
 #include "core/profile/trapezoid_profile.h"
@@ -24,12 +23,7 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
 
   Eigen::VectorXd q1(model.dof());
   if (segment.joint_target) {
-    if (auto status =
-            CheckJointVector(model, segment.target_joints,
-                             absl::StrCat("segments[", report.segment_index, "].movej.joints"));
-        !status.ok()) {
-      return status;
-    }
+    // Length and finiteness: checked for the whole program by ValidateProgram.
     q1 = Eigen::Map<const Eigen::VectorXd>(segment.target_joints.data(), model.dof());
   } else {
     const Pose target =
@@ -57,10 +51,8 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
   }
 
   // The synchronised profile: the tightest joint bounds s' and s''.
-  const double f = std::clamp(segment.speed.joint_fraction > 0 ? segment.speed.joint_fraction
-                                                               : MotionDefaults::kJointFraction,
-                              0.0, 1.0) *
-                   context.speed_override;
+  // joint_fraction is in (0, 1]: defaulted and validated before planning.
+  const double f = segment.speed.joint_fraction * context.speed_override;
   const Eigen::VectorXd dq = q1 - q0;
   double s_velocity = std::numeric_limits<double>::infinity();
   double s_acceleration = std::numeric_limits<double>::infinity();

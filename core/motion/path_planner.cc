@@ -8,67 +8,15 @@
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
-#include "core/kinematics/joint_vector_check.h"
 #include "core/motion/move_c.h"
 #include "core/motion/move_j.h"
 #include "core/motion/move_l.h"
+#include "core/motion/program_validation.h"
 #include "core/motion/segment_context.h"
 #include "core/motion/trajectory_checks.h"
 
 namespace motion {
 namespace {
-
-absl::Status CheckSpeedField(double value, int index, const char* name, double max = INFINITY) {
-  if (!std::isfinite(value) || value < 0 || value > max) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "segments[", index, "].speed.", name, ": must be a finite number >= 0",
-        std::isfinite(max) ? absl::StrCat(" and <= ", max) : "", " (0 = default), got ", value));
-  }
-  return absl::OkStatus();
-}
-
-absl::Status ValidateRequest(const ChainModel& model, const PathRequest& request,
-                             const PathLimits& limits) {
-  if (!std::isfinite(request.sample_time) || request.sample_time <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "sample_time: must be a positive number of seconds, got ", request.sample_time));
-  }
-  if (request.sample_time < limits.min_sample_time) {
-    return absl::InvalidArgumentError(absl::StrCat("sample_time: ", request.sample_time,
-                                                   " s is below the minimum of ",
-                                                   limits.min_sample_time, " s"));
-  }
-  if (!std::isfinite(request.speed_override) || request.speed_override <= 0 ||
-      request.speed_override > 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("speed_override: must be within (0, 1], got ", request.speed_override));
-  }
-  if (static_cast<int>(request.segments.size()) > limits.max_segments) {
-    return absl::InvalidArgumentError(absl::StrCat("segments: ", request.segments.size(),
-                                                   " exceeds the limit of ", limits.max_segments,
-                                                   " per path"));
-  }
-  if (auto status = CheckJointVector(model, request.start_joints, "start_joints"); !status.ok()) {
-    return status;
-  }
-  for (std::size_t i = 0; i < request.segments.size(); ++i) {
-    const MotionSegment& s = request.segments[i];
-    const int index = static_cast<int>(i);
-    for (auto status :
-         {CheckSpeedField(s.speed.joint_fraction, index, "joint_fraction", 1.0),
-          CheckSpeedField(s.speed.linear_velocity, index, "linear_velocity"),
-          CheckSpeedField(s.speed.linear_acceleration, index, "linear_acceleration"),
-          CheckSpeedField(s.speed.angular_velocity, index, "angular_velocity"),
-          CheckSpeedField(s.speed.angular_acceleration, index, "angular_acceleration")}) {
-      if (!status.ok()) return status;
-    }
-    if (!std::isfinite(s.zone.distance) || s.zone.distance < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "segments[", i, "].zone.distance: must be a finite number >= 0, got ", s.zone.distance));
-    }
-  }
-  return absl::OkStatus();
-}
 
 void AddPathDiagnostic(PathResult& result, Severity severity, DiagnosticCode code,
                        std::string message) {
@@ -99,11 +47,12 @@ bool TargetJoints(ChainWorkspace& ws, const MotionSegment& segment, const Eigen:
 
 }  // namespace
 
-absl::StatusOr<PathResult> PlanPath(ChainWorkspace& ws, const PathRequest& request,
+absl::StatusOr<PathResult> PlanPath(ChainWorkspace& ws, const PathRequest& request_as_given,
                                     const PathLimits& limits,
                                     const std::function<bool()>& cancelled) {
   const ChainModel& model = *ws.chain;
-  if (auto status = ValidateRequest(model, request, limits); !status.ok()) return status;
+  if (auto status = ValidateProgram(model, request_as_given, limits); !status.ok()) return status;
+  const PathRequest request = ResolveProgramDefaults(request_as_given);
 
   PathResult result;
   result.trajectory.dof = model.dof();

@@ -15,7 +15,7 @@ Usage: promql_references_test.py DASHBOARD_JSON ALERTS_YML MOTIOND MOTIONCTL ROB
   matches or groups by must exist on the metrics it uses (job and instance
   are Prometheus's), and every `label="value"` matcher must match a value
   the server actually exports (a typo such as operation="IK" fails).
-- Coverage: the dashboard uses what issue 6 asks for (RPC rate by method and
+- Coverage: the dashboard shows what an operator needs (RPC rate by method and
   code, error ratio, handling and solve latency, IK success, queue depth,
   busy workers, registry size, in-flight streams).
 """

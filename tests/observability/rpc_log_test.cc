@@ -1,4 +1,4 @@
-// The RPC log (issue 6) over real gRPC: an in-process motiond on a loopback
+// The RPC log over real gRPC: an in-process motiond on a loopback
 // port, its log captured by a sink in the test. One debug line per RPC for
 // unary calls, a server stream (PlanPath) and a bidi stream (ValidatePath),
 // with the robot_id prefix and the counts the client itself saw; warnings
@@ -22,8 +22,8 @@
 #include <spdlog/spdlog.h>
 
 #include "../service/service_test_support.h"
-#include "server/log_format.h"
-#include "server/solver_pool.h"
+#include "server/observability/log_format.h"
+#include "server/runtime/solver_pool.h"
 
 namespace motiond_test {
 namespace {

@@ -481,6 +481,38 @@ TEST_F(PlanPathServiceTest, StartJointsOfTheWrongLengthIsInvalidArgument) {
   EXPECT_TRUE(call.messages.empty());
 }
 
+// Sum of the motiond_solve_seconds_count samples with operation="movej" in
+// the server's /metrics text (0 when the series does not exist yet).
+double MoveJSolveCount(const std::string& metrics_text) {
+  double count = 0;
+  std::istringstream lines(metrics_text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("motiond_solve_seconds_count{", 0) == 0 &&
+        line.find("operation=\"movej\"") != std::string::npos) {
+      count += std::stod(line.substr(line.rfind(' ') + 1));
+    }
+  }
+  return count;
+}
+
+TEST_F(PlanPathServiceTest, MalformedLastSegmentIsRefusedBeforeAnySegmentIsPlanned) {
+  // Five good segments (the first a MoveJ), then a MoveJ with 5 of 6 joints.
+  Program program = TenSecondProgram();
+  program.MoveJ("bad", {0.2, -1.4, 1.4, -1.5, -1.6});
+  ASSERT_EQ(program.size(), 6);
+  const PlanPathCall call = Plan(program.Request(Ur5()));
+  EXPECT_TRUE(IsInvalidArgument(call.status, "segments[5].movej.joints", {"6", "5"}));
+  EXPECT_TRUE(call.messages.empty());
+  // Not one segment was planned: no MoveJ solve time was recorded.
+  EXPECT_EQ(MoveJSolveCount(server_.server().metrics().Serialize()), 0);
+
+  // The counter does see MoveJ segments: the same program without the bad
+  // segment records its one MoveJ.
+  const PlanPathCall good = Plan(TenSecondProgram().Request(Ur5()));
+  ASSERT_TRUE(good.status.ok()) << Describe(good.status);
+  EXPECT_EQ(MoveJSolveCount(server_.server().metrics().Serialize()), 1);
+}
+
 TEST_F(PlanPathServiceTest, MoveCWithViaAtTheStartIsArcDegenerate) {
   Program program(kUr5Start);
   const v1::Pose start = WirePose(ur5_.Fk(kUr5Start));  // the TCP at the start (no tool)

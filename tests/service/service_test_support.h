@@ -30,8 +30,8 @@
 #include "motion/v1/kinematics.grpc.pb.h"
 #include "motion/v1/motion_planner.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
-#include "server/motiond_server.h"
-#include "server/server_options.h"
+#include "server/runtime/motiond_server.h"
+#include "server/runtime/server_options.h"
 
 #ifndef MOTIOND_ROBOTS_DIR
 #error "MOTIOND_ROBOTS_DIR must point at the bundled robots"
@@ -249,7 +249,7 @@ class Program {
   motion::PathRequest core_;
 };
 
-/// ValidatePathResponse.reachable as server/validate_path_stream.cc defines
+/// ValidatePathResponse.reachable as server/convert/path_conversion.cc defines
 /// it (the proto leaves it open): no error diagnostic saying a target or a
 /// sample cannot be reached (TARGET_UNREACHABLE, IK_FAILED, ARC_DEGENERATE).
 bool ReachableVerdict(const motion::PathResult& result);

@@ -22,7 +22,7 @@
 
 #include <gtest/gtest.h>
 
-#include "server/solver_pool.h"
+#include "server/runtime/solver_pool.h"
 #include "service_test_support.h"
 
 namespace motiond_test {

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "clients/motion_client.h"
+#include "clients/motionctl/command_line.h"
+
+// One function per motionctl command, each in <command>_command.cc. Every one
+// returns the process exit code: 0 done, 1 bad command line or input file,
+// 2 the RPC failed (ReportRpcError), 3 the server answered "not possible"
+// (IK failed, a program not ok).
+namespace motionctl {
+
+/// \brief `register FILE.urdf`: registers the robot, prints its id and chain.
+int RunRegister(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `robots`: the registered robots, one line each.
+int RunRobots(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `robot ROBOT`: joints, limits and candidate chains of one robot.
+int RunRobot(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `fk ROBOT q1 ... qn`: flange and TCP pose (and every link).
+int RunFk(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `jacobian ROBOT q1 ... qn`: the 6 x n Jacobian and its measures.
+int RunJacobian(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `ik ROBOT x y z qx qy qz qw`: joints putting the TCP at the pose.
+int RunIk(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `plan FILE.json`: plans one program, prints the segment reports;
+/// --csv=OUT writes every sample.
+int RunPlan(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `validate FILE|DIR ...`: every program over one ValidatePath
+/// stream, progress on stderr, then a table; exit 1 if any failed.
+int RunValidate(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `stats`: reads http://--metrics/metrics (default 127.0.0.1:9464)
+/// and prints the server's key figures — requests by method and code with
+/// RPC latency, solve latency p50/p99 by operation (estimated from the
+/// histogram buckets as PromQL's histogram_quantile does), IK success ratio,
+/// registry size, solver pool — as a short table, or with --json as one
+/// object. Counts are since the server started. Needs no gRPC channel.
+int RunStats(const CommandLine& cli);
+
+}  // namespace motionctl

@@ -1,0 +1,116 @@
+#include "clients/motionctl/commands.h"
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "clients/motionctl/output.h"
+#include "clients/motionctl/program_file.h"
+#include "clients/motionctl/robot_argument.h"
+#include "clients/motionctl/usage.h"
+
+namespace motionctl {
+
+using motion::client::MotionClient;
+namespace v1 = motion::v1;
+
+namespace {
+
+const char* MotionName(const v1::MotionSegment& s) {
+  return s.has_movej() ? "movej" : s.has_movel() ? "movel" : s.has_movec() ? "movec" : "?";
+}
+
+}  // namespace
+
+int RunPlan(MotionClient& client, const CommandLine& cli) {
+  if (cli.positional.size() != 2) return PrintUsage(stderr), 1;
+  ProgramFile program;
+  std::string error;
+  if (!ReadProgramFile(cli.positional[1], &program, &error)) {
+    return std::fprintf(stderr, "motionctl: %s\n", error.c_str()), 1;
+  }
+  v1::PlanPathRequest& request = program.request;
+  if (!program.robot.empty()) {
+    const std::string id = ResolveRobotArgument(client, program.robot);
+    if (id.empty()) return 1;
+    request.mutable_robot()->set_robot_id(id);
+  }
+  const std::string csv_path = cli.Flag("csv");
+  request.set_include_tcp(!csv_path.empty());
+  std::FILE* csv = nullptr;
+  if (!csv_path.empty()) {
+    csv = std::fopen(csv_path.c_str(), "w");
+    if (!csv) return std::fprintf(stderr, "motionctl: cannot write %s\n", csv_path.c_str()), 1;
+  }
+  v1::PlanPathHeader header;
+  v1::PlanPathSummary summary;
+  std::vector<v1::SegmentReport> reports;
+  long chunks = 0;
+  grpc::Status status = client.PlanPath(request, [&](const v1::PlanPathResponse& m) {
+    if (m.has_header()) {
+      header = m.header();
+      if (csv) {
+        std::fprintf(csv, "time");
+        for (const char* kind : {"q", "qd", "qdd"}) {
+          for (const auto& name : header.joint_names())
+            std::fprintf(csv, ",%s_%s", kind, name.c_str());
+        }
+        std::fprintf(csv, ",tcp_x,tcp_y,tcp_z,tcp_qx,tcp_qy,tcp_qz,tcp_qw\n");
+      }
+    } else if (m.has_chunk()) {
+      ++chunks;
+      const auto& c = m.chunk();
+      const int dof = header.dof();
+      for (int k = 0; csv && k < c.time_size(); ++k) {
+        std::fprintf(csv, "%.6f", c.time(k));
+        for (const auto* values : {&c.positions(), &c.velocities(), &c.accelerations()}) {
+          for (int j = 0; j < dof; ++j) std::fprintf(csv, ",%.9g", values->Get(k * dof + j));
+        }
+        const auto& p = c.tcp(k);
+        std::fprintf(csv, ",%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", p.position().x(),
+                     p.position().y(), p.position().z(), p.orientation().x(), p.orientation().y(),
+                     p.orientation().z(), p.orientation().w());
+      }
+    } else if (m.has_segment_report()) {
+      reports.push_back(m.segment_report());
+    } else if (m.has_summary()) {
+      summary = m.summary();
+    }
+  });
+  if (csv) std::fclose(csv);
+  if (!status.ok()) return ReportRpcError("PlanPath", status);
+  if (cli.Has("json")) {
+    v1::ValidatePathResponse out;  // the same report shape, without samples
+    out.set_ok(summary.ok());
+    out.set_cycle_time(summary.duration());
+    for (const auto& r : reports) *out.add_segment_reports() = r;
+    *out.mutable_diagnostics() = summary.diagnostics();
+    std::cout << ToJson(out) << "\n";
+    return summary.ok() ? 0 : 3;
+  }
+  std::printf("%-14s %-6s %-4s %9s %7s %7s %7s %10s\n", "segment", "motion", "ok", "duration",
+              "points", "v/vmax", "a/amax", "cart err");
+  for (const auto& r : reports) {
+    std::printf("%-14s %-6s %-4s %8.3fs %7lld %7.3f %7.3f %10.2e\n", r.segment_id().c_str(),
+                MotionName(request.segments(r.segment_index())), r.ok() ? "yes" : "NO",
+                r.duration(), static_cast<long long>(r.point_count()), r.max_joint_velocity_ratio(),
+                r.max_joint_acceleration_ratio(), r.max_cartesian_error());
+    if (r.arc_radius() > 0) {
+      std::printf("%14s arc radius %.4f m, angle %.4f rad, length %.4f m\n", "", r.arc_radius(),
+                  r.arc_angle(), r.path_length());
+    }
+  }
+  for (const auto& d : summary.diagnostics()) {
+    std::printf("%s %s [%s #%lld]: %s\n", v1::Severity_Name(d.severity()).c_str(),
+                v1::DiagnosticCode_Name(d.code()).c_str(), d.segment_id().c_str(),
+                static_cast<long long>(d.point_index()), d.message().c_str());
+  }
+  std::printf("%s: cycle time %.3f s, %lld samples at %.4f s in %ld chunks\n",
+              summary.ok() ? "ok" : "FAILED", summary.duration(),
+              static_cast<long long>(summary.point_count()), header.sample_time(), chunks);
+  if (!csv_path.empty()) std::printf("samples written to %s\n", csv_path.c_str());
+  return summary.ok() ? 0 : 3;
+}
+
+}  // namespace motionctl

@@ -1,0 +1,42 @@
+#include "clients/motionctl/usage.h"
+
+namespace motionctl {
+namespace {
+
+constexpr char kUsage[] = R"(usage: motionctl [--target=HOST:PORT] [--json] COMMAND ...
+
+commands:
+  register FILE.urdf            register a robot, print its id and chain
+  robots                        list registered robots
+  robot ROBOT                   joints, limits and candidate chains of a robot
+  fk ROBOT q1 ... qn            flange and TCP pose (--tool="x y z qx qy qz qw",
+                                --all_links to add every link of the chain)
+  jacobian ROBOT q1 ... qn      6 x n Jacobian, manipulability, condition number
+  validate FILE|DIR ...         validate many programs over one stream (progress on
+                                stderr, a table, exit 1 if any failed; --json)
+  plan FILE.json                plan a motion program (see clients/examples/), print the
+                                segment reports; --csv=OUT writes every sample
+  ik ROBOT x y z qx qy qz qw    joints that put the TCP at the pose (--seed="q1 ... qn",
+                                --tool=..., --solver=lm|kdl_nr_jl|kdl_lma, --all for every
+                                distinct solution found)
+  stats                         the server's key figures from its Prometheus /metrics:
+                                requests by method and code, p50/p99 latency, solve latency
+                                by operation, IK success, registry, solver pool
+                                (--metrics=HOST:PORT, default 127.0.0.1:9464; --json)
+
+ROBOT is a robot_id (sha256:...), a .urdf file, or a registered robot's name.
+flags: --target (default 127.0.0.1:50051; "a:1,b:2" balances round robin),
+       --json, --base=LINK --tip=LINK (a chain other than the default),
+       --timeout=SECONDS (default 10), --tls (with system roots) or
+       --tls_ca=CA.pem [--tls_cert=C.pem --tls_key=K.pem for mTLS]
+       [--tls_server_name=NAME]
+)";
+
+}  // namespace
+
+int PrintUsage(std::FILE* out) {
+  std::fprintf(out, "%s", kUsage);
+  return 1;
+}
+
+}  // namespace motionctl

@@ -1,0 +1,94 @@
+#include "core/motion/program_validation.h"
+
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "core/kinematics/joint_vector_check.h"
+
+namespace motion {
+namespace {
+
+double OrDefault(double value, double fallback) { return value == 0 ? fallback : value; }
+
+absl::Status CheckSpeedField(double value, int index, const char* name, double max = INFINITY) {
+  if (!std::isfinite(value) || value < 0 || value > max) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "segments[", index, "].speed.", name, ": must be a finite number >= 0",
+        std::isfinite(max) ? absl::StrCat(" and <= ", max) : "", " (0 = default), got ", value));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request,
+                             const PathLimits& limits) {
+  if (!std::isfinite(request.sample_time) || request.sample_time <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "sample_time: must be a positive number of seconds, got ", request.sample_time));
+  }
+  if (request.sample_time < limits.min_sample_time) {
+    return absl::InvalidArgumentError(absl::StrCat("sample_time: ", request.sample_time,
+                                                   " s is below the minimum of ",
+                                                   limits.min_sample_time, " s"));
+  }
+  if (!std::isfinite(request.speed_override) || request.speed_override <= 0 ||
+      request.speed_override > 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("speed_override: must be within (0, 1], got ", request.speed_override));
+  }
+  if (static_cast<int>(request.segments.size()) > limits.max_segments) {
+    return absl::InvalidArgumentError(absl::StrCat("segments: ", request.segments.size(),
+                                                   " exceeds the limit of ", limits.max_segments,
+                                                   " per path"));
+  }
+  if (auto status = CheckJointVector(model, request.start_joints, "start_joints"); !status.ok()) {
+    return status;
+  }
+  for (std::size_t i = 0; i < request.segments.size(); ++i) {
+    const MotionSegment& s = request.segments[i];
+    const int index = static_cast<int>(i);
+    for (auto status :
+         {CheckSpeedField(s.speed.joint_fraction, index, "joint_fraction", 1.0),
+          CheckSpeedField(s.speed.linear_velocity, index, "linear_velocity"),
+          CheckSpeedField(s.speed.linear_acceleration, index, "linear_acceleration"),
+          CheckSpeedField(s.speed.angular_velocity, index, "angular_velocity"),
+          CheckSpeedField(s.speed.angular_acceleration, index, "angular_acceleration")}) {
+      if (!status.ok()) return status;
+    }
+    if (!std::isfinite(s.zone.distance) || s.zone.distance < 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "segments[", i, "].zone.distance: must be a finite number >= 0, got ", s.zone.distance));
+    }
+  }
+  // Checked after every other field, so a program malformed in several
+  // places reports the same first problem as before this pass existed.
+  for (std::size_t i = 0; i < request.segments.size(); ++i) {
+    const MotionSegment& s = request.segments[i];
+    if (s.kind != MotionKind::kMoveJ || !s.joint_target) continue;
+    if (auto status = CheckJointVector(model, s.target_joints,
+                                       absl::StrCat("segments[", i, "].movej.joints"));
+        !status.ok()) {
+      return status;
+    }
+  }
+  return absl::OkStatus();
+}
+
+PathRequest ResolveProgramDefaults(PathRequest request) {
+  request.sample_time = OrDefault(request.sample_time, MotionDefaults::kSampleTime);
+  request.speed_override = OrDefault(request.speed_override, MotionDefaults::kSpeedOverride);
+  for (MotionSegment& segment : request.segments) {
+    SpeedSpec& speed = segment.speed;
+    speed.joint_fraction = OrDefault(speed.joint_fraction, MotionDefaults::kJointFraction);
+    speed.linear_velocity = OrDefault(speed.linear_velocity, MotionDefaults::kLinearVelocity);
+    speed.linear_acceleration =
+        OrDefault(speed.linear_acceleration, MotionDefaults::kLinearAcceleration);
+    speed.angular_velocity = OrDefault(speed.angular_velocity, MotionDefaults::kAngularVelocity);
+    speed.angular_acceleration =
+        OrDefault(speed.angular_acceleration, MotionDefaults::kAngularAcceleration);
+  }
+  return request;
+}
+
+}  // namespace motion

@@ -1,0 +1,247 @@
+#include "server/convert/path_conversion.h"
+
+#include <tuple>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "proto/motion/v1/wire_constants.h"
+#include "server/convert/proto_conversion.h"
+#include "server/runtime/robot_registry.h"
+
+namespace motion::server {
+namespace {
+
+SpeedSpec SpeedFromProto(const v1::Speed& s) {
+  return SpeedSpec{s.joint_fraction(), s.linear_velocity(), s.linear_acceleration(),
+                   s.angular_velocity(), s.angular_acceleration()};
+}
+
+OrientationMode OrientationFromProto(v1::MoveL::OrientationMode mode) {
+  return mode == v1::MoveL::FIXED ? OrientationMode::kFixed : OrientationMode::kSlerp;
+}
+
+// See ValidationToProto.
+bool Reachable(const PathResult& result) {
+  for (const Diagnostic& d : result.diagnostics) {
+    if (d.severity == Severity::kError &&
+        (d.code == DiagnosticCode::kTargetUnreachable || d.code == DiagnosticCode::kIkFailed ||
+         d.code == DiagnosticCode::kArcDegenerate)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+absl::StatusOr<ZoneSpec> ZoneFromProto(const v1::Zone& in, const std::string& field) {
+  ZoneSpec out;
+  switch (in.kind()) {
+    case v1::Zone::KIND_UNSPECIFIED:
+    case v1::Zone::FINE:
+      out.kind = ZoneKind::kFine;
+      break;
+    case v1::Zone::DISTANCE:
+      out.kind = ZoneKind::kDistance;
+      break;
+    case v1::Zone::CONTINUOUS:
+      out.kind = ZoneKind::kContinuous;
+      break;
+    default:
+      return absl::InvalidArgumentError(absl::StrCat(field, ".zone.kind: unknown value"));
+  }
+  out.distance = in.distance();
+  return out;
+}
+
+// tool, frame and offset (identity when absent), then the offset's frame.
+absl::Status FramesFromProto(const v1::MotionSegment& in, const std::string& field,
+                             MotionSegment& out) {
+  for (auto [present, proto, target, name] :
+       {std::tuple{in.has_tool(), &in.tool(), &out.tool, "tool"},
+        std::tuple{in.has_frame(), &in.frame(), &out.frame, "frame"},
+        std::tuple{in.has_offset(), &in.offset(), &out.offset, "offset"}}) {
+    absl::StatusOr<Pose> pose =
+        OptionalPoseFromProto(present, *proto, absl::StrCat(field, ".", name));
+    if (!pose.ok()) return pose.status();
+    *target = *pose;
+  }
+  switch (in.offset_frame()) {
+    case v1::MotionSegment::WORLD:
+      out.offset_frame = OffsetFrame::kWorld;
+      break;
+    case v1::MotionSegment::FRAME:
+      out.offset_frame = OffsetFrame::kFrame;
+      break;
+    case v1::MotionSegment::TOOL:
+      out.offset_frame = OffsetFrame::kTool;
+      break;
+    default:
+      return absl::InvalidArgumentError(absl::StrCat(field, ".offset_frame: unknown value"));
+  }
+  return absl::OkStatus();
+}
+
+// The oneof motion: kind, targets and orientation mode.
+absl::Status MotionFromProto(const v1::MotionSegment& in, const std::string& field,
+                             MotionSegment& out) {
+  auto pose = [&](const v1::Pose& p, const std::string& name) -> absl::StatusOr<Pose> {
+    return PoseFromProto(p, absl::StrCat(field, ".", name));
+  };
+  switch (in.motion_case()) {
+    case v1::MotionSegment::kMovej: {
+      out.kind = MotionKind::kMoveJ;
+      const v1::MoveJ& m = in.movej();
+      if (m.target_case() == v1::MoveJ::kJoints) {
+        out.joint_target = true;
+        out.target_joints.assign(m.joints().values().begin(), m.joints().values().end());
+      } else if (m.target_case() == v1::MoveJ::kPose) {
+        absl::StatusOr<Pose> target = pose(m.pose(), "movej.pose");
+        if (!target.ok()) return target.status();
+        out.target = *target;
+      } else {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ".movej: no target; set joints or pose"));
+      }
+      return absl::OkStatus();
+    }
+    case v1::MotionSegment::kMovel: {
+      out.kind = MotionKind::kMoveL;
+      if (!in.movel().has_target()) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ".movel.target: missing"));
+      }
+      absl::StatusOr<Pose> target = pose(in.movel().target(), "movel.target");
+      if (!target.ok()) return target.status();
+      out.target = *target;
+      out.orientation = OrientationFromProto(in.movel().orientation_mode());
+      return absl::OkStatus();
+    }
+    case v1::MotionSegment::kMovec: {
+      out.kind = MotionKind::kMoveC;
+      if (!in.movec().has_via() || !in.movec().has_target()) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ".movec: needs both via and target"));
+      }
+      absl::StatusOr<Pose> via = pose(in.movec().via(), "movec.via");
+      if (!via.ok()) return via.status();
+      absl::StatusOr<Pose> target = pose(in.movec().target(), "movec.target");
+      if (!target.ok()) return target.status();
+      out.via = *via;
+      out.target = *target;
+      out.orientation = OrientationFromProto(in.movec().orientation_mode());
+      return absl::OkStatus();
+    }
+    default:
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".motion: unknown motion kind; set movej, movel or movec"));
+  }
+}
+
+// Errors in the order a reader meets the fields: zone, frames, motion.
+absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int index) {
+  const std::string field = absl::StrCat("segments[", index, "]");
+  MotionSegment out;
+  out.id = in.id();
+  out.speed = SpeedFromProto(in.speed());
+  absl::StatusOr<ZoneSpec> zone = ZoneFromProto(in.zone(), field);
+  if (!zone.ok()) return zone.status();
+  out.zone = *zone;
+  if (absl::Status status = FramesFromProto(in, field, out); !status.ok()) return status;
+  if (absl::Status status = MotionFromProto(in, field, out); !status.ok()) return status;
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<PathRequest> PathRequestFromProto(const v1::PlanPathRequest& request) {
+  PathRequest out;
+  out.start_joints.assign(request.start_joints().begin(), request.start_joints().end());
+  // As sent: 0 = default, resolved in core (ResolveProgramDefaults).
+  out.sample_time = request.sample_time();
+  out.speed_override = request.speed_override();
+  out.stop_on_error = request.stop_on_error();
+  out.segments.reserve(request.segments_size());
+  for (int i = 0; i < request.segments_size(); ++i) {
+    absl::StatusOr<MotionSegment> segment = SegmentFromProto(request.segments(i), i);
+    if (!segment.ok()) return segment.status();
+    out.segments.push_back(*std::move(segment));
+  }
+  return out;
+}
+
+void SegmentReportToProto(const SegmentReport& r, v1::SegmentReport* out) {
+  out->set_segment_id(r.segment_id);
+  out->set_segment_index(r.segment_index);
+  out->set_ok(r.ok);
+  out->set_start_time(r.start_time);
+  out->set_duration(r.duration);
+  out->set_first_index(r.first_index);
+  out->set_point_count(r.point_count);
+  out->set_max_joint_velocity_ratio(r.max_joint_velocity_ratio);
+  out->set_max_joint_acceleration_ratio(r.max_joint_acceleration_ratio);
+  out->set_max_cartesian_error(r.max_cartesian_error);
+  out->set_path_length(r.path_length);
+  for (const Diagnostic& d : r.diagnostics) DiagnosticToProto(d, out->add_diagnostics());
+  if (r.has_arc) {
+    auto set = [](const Eigen::Vector3d& v, v1::Vector3* p) {
+      p->set_x(v.x());
+      p->set_y(v.y());
+      p->set_z(v.z());
+    };
+    set(r.arc.center, out->mutable_arc_center());
+    set(r.arc.normal, out->mutable_arc_normal());
+    out->set_arc_radius(r.arc.radius);
+    out->set_arc_angle(r.arc.angle);
+  }
+}
+
+void PlanHeaderToProto(const std::string& robot_id, const ChainModel& chain, double sample_time,
+                       const Trajectory& trajectory, v1::PlanPathHeader* out) {
+  out->set_robot_id(robot_id);
+  out->set_dof(trajectory.dof);
+  for (const std::string& name : chain.dof_names) out->add_joint_names(name);
+  out->set_sample_time(sample_time);
+  out->set_point_count(static_cast<int64_t>(trajectory.size()));
+  out->set_base_link(chain.base_link);
+  out->set_tip_link(chain.tip_link);
+}
+
+void TrajectoryChunkToProto(const Trajectory& t, std::size_t begin, std::size_t end,
+                            bool include_tcp, v1::TrajectoryChunk* out) {
+  const std::size_t dof = static_cast<std::size_t>(t.dof);
+  out->set_first_index(static_cast<int64_t>(begin));
+  out->mutable_time()->Add(t.time.begin() + begin, t.time.begin() + end);
+  out->mutable_positions()->Add(t.positions.begin() + begin * dof, t.positions.begin() + end * dof);
+  out->mutable_velocities()->Add(t.velocities.begin() + begin * dof,
+                                 t.velocities.begin() + end * dof);
+  out->mutable_accelerations()->Add(t.accelerations.begin() + begin * dof,
+                                    t.accelerations.begin() + end * dof);
+  if (include_tcp) {
+    for (std::size_t k = begin; k < end; ++k) PoseToProto(t.tcp[k].ToIsometry(), out->add_tcp());
+  }
+}
+
+void PlanSummaryToProto(const PathResult& result, v1::PlanPathSummary* out) {
+  out->set_ok(result.ok);
+  out->set_duration(result.duration);
+  out->set_point_count(static_cast<int64_t>(result.trajectory.size()));
+  for (const Diagnostic& d : result.diagnostics) DiagnosticToProto(d, out->add_diagnostics());
+}
+
+void ValidationToProto(const PathResult& result, v1::ValidatePathResponse* out) {
+  out->set_ok(result.ok);
+  out->set_reachable(Reachable(result));
+  out->set_cycle_time(result.duration);
+  for (const SegmentReport& report : result.segments) {
+    SegmentReportToProto(report, out->add_segment_reports());
+  }
+  for (const Diagnostic& d : result.diagnostics) DiagnosticToProto(d, out->add_diagnostics());
+}
+
+void ValidationErrorToProto(const absl::Status& status, v1::ValidatePathResponse* out) {
+  out->set_ok(false);
+  out->set_error_code(static_cast<int>(status.code()));
+  out->set_error_message(std::string(status.message()));
+  if (status.GetPayload(RobotRegistry::kErrorInfoPayload).has_value()) {
+    out->set_error_reason(std::string(v1::kRobotNotRegistered));
+  }
+}
+
+}  // namespace motion::server

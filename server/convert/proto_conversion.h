@@ -1,0 +1,52 @@
+#pragma once
+
+#include <string>
+
+#include <Eigen/Geometry>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/diagnostics/diagnostic.h"
+#include "core/geometry/pose.h"
+#include "core/ik/ik_options.h"
+#include "core/ik/ik_result.h"
+#include "core/kinematics/forward_kinematics.h"
+#include "core/kinematics/jacobian.h"
+#include "core/model/chain_model.h"
+#include "core/model/robot_model.h"
+#include "motion/v1/common.pb.h"
+#include "motion/v1/kinematics.pb.h"
+#include "motion/v1/robot_registry.pb.h"
+
+// Proto <-> core for poses, robots, kinematics and diagnostics. server/convert/
+// is the one place where proto messages and core types meet (programs and
+// their results: path_conversion.h).
+namespace motion::server {
+
+/// \brief Validates and normalises a client pose; `field` names it in errors.
+absl::StatusOr<Pose> PoseFromProto(const v1::Pose& pose, absl::string_view field);
+
+/// \brief An optional pose field: identity when the message is absent.
+absl::StatusOr<Pose> OptionalPoseFromProto(bool present, const v1::Pose& pose,
+                                           absl::string_view field);
+
+void PoseToProto(const Eigen::Isometry3d& transform, v1::Pose* out);
+
+void LinkPoseToProto(const LinkPose& link, v1::LinkPose* out);
+
+/// \brief RobotInfo of `chain` (the default chain or the one a caller named).
+void FillRobotInfo(const std::string& robot_id, const RobotModel& model, const ChainModel& chain,
+                   v1::RobotInfo* out);
+
+/// \brief IkOptions from the request; zero fields take the core defaults,
+/// negative ones are passed on so validation can name them.
+absl::StatusOr<IkOptions> IkOptionsFromProto(const v1::IkOptions& options);
+
+void IkResultToProto(const IkResult& result, v1::IkResult* out);
+
+void DiagnosticToProto(const Diagnostic& diagnostic, v1::Diagnostic* out);
+
+void FillJacobian(const Jacobian& jacobian, const JacobianMeasures& measures,
+                  v1::ComputeJacobianResponse* out);
+
+}  // namespace motion::server

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/model/chain_model.h"
+#include "core/motion/motion_request.h"
+#include "core/motion/trajectory.h"
+#include "core/workspace/kinematics_workspace.h"
+#include "motion/v1/motion_planner.pb.h"
+#include "server/observability/server_metrics.h"
+#include "server/runtime/robot_registry.h"
+
+// The planning sequence behind PlanPath and ValidatePath, without gRPC:
+// resolve the robot's chain and convert the program (ResolveProgram), then
+// plan it and record its metrics (PlanProgram). The stream reactors only
+// decode, enqueue, call these and write what they return.
+namespace motion::server {
+
+/// \brief A program ready to plan: the chain it runs on, in core types.
+struct ProgramToPlan {
+  std::string robot_id;
+  std::shared_ptr<const ChainModel> chain;
+  PathRequest path;
+};
+
+/// \brief Resolves `request.robot` (errors name it under `robot_field`,
+/// e.g. "path.robot"), converts the program and resolves its defaults
+/// (core's ResolveProgramDefaults); malformed shapes are InvalidArgument
+/// naming the field. Nothing is planned yet; PlanProgram validates every
+/// value of the program before its first segment.
+absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
+                                             const v1::PlanPathRequest& request,
+                                             absl::string_view robot_field = "robot");
+
+/// \brief Plans `program` with this thread's `workspace` within `limits`,
+/// stopping early when `cancelled()` turns true, and records the solve
+/// times, points and diagnostics in `metrics`.
+absl::StatusOr<PathResult> PlanProgram(const ProgramToPlan& program, KinematicsWorkspace& workspace,
+                                       const PathLimits& limits, ServerMetrics& metrics,
+                                       const std::function<bool()>& cancelled);
+
+}  // namespace motion::server

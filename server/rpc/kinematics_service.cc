@@ -1,0 +1,113 @@
+#include "server/rpc/kinematics_service.h"
+
+#include <vector>
+
+#include "core/ik/ik_solver.h"
+#include "core/kinematics/forward_kinematics.h"
+#include "core/kinematics/jacobian.h"
+#include "core/kinematics/joint_vector_check.h"
+#include "server/convert/proto_conversion.h"
+#include "server/rpc/reachability_batch.h"
+
+namespace motion::server {
+namespace {
+
+std::vector<double> ToVector(const google::protobuf::RepeatedField<double>& values) {
+  return std::vector<double>(values.begin(), values.end());
+}
+
+}  // namespace
+
+grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerContext* context,
+                                                       const v1::ComputeFkRequest* request,
+                                                       v1::ComputeFkResponse* response) {
+  return RunUnaryOnPool(env_, context, "ComputeFk",
+                        [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
+                          absl::StatusOr<ResolvedChain> resolved =
+                              ResolveChain(env_.registry, request->robot());
+                          if (!resolved.ok()) return resolved.status();
+                          const ChainModel& chain = *resolved->chain;
+                          const std::vector<double> q = ToVector(request->joints());
+                          if (auto status = CheckJointVector(chain, q, "joints"); !status.ok())
+                            return status;
+                          absl::StatusOr<Pose> tool =
+                              OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
+                          if (!tool.ok()) return tool.status();
+
+                          ChainData& data = workspace.DataFor(resolved->chain);
+                          const auto started = std::chrono::steady_clock::now();
+                          const Eigen::Isometry3d flange = ForwardKinematics(
+                              chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
+                          env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
+                          PoseToProto(flange, response->mutable_flange());
+                          PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
+                          if (request->all_links()) {
+                            for (const LinkPose& link : LinkPoses(chain, data)) {
+                              LinkPoseToProto(link, response->add_links());
+                            }
+                          }
+                          return absl::OkStatus();
+                        });
+}
+
+grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerContext* context,
+                                                       const v1::ComputeIkRequest* request,
+                                                       v1::IkResult* response) {
+  return RunUnaryOnPool(
+      env_, context, "ComputeIk",
+      [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
+        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
+        if (!resolved.ok()) return resolved.status();
+        absl::StatusOr<Pose> target = PoseFromProto(request->target(), "target");
+        if (!target.ok()) return target.status();
+        absl::StatusOr<Pose> tool =
+            OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
+        if (!tool.ok()) return tool.status();
+        absl::StatusOr<IkOptions> options = IkOptionsFromProto(request->options());
+        if (!options.ok()) return options.status();
+        const auto started = std::chrono::steady_clock::now();
+        absl::StatusOr<IkResult> result = SolveIk(workspace.For(resolved->chain), *target, *tool,
+                                                  ToVector(request->seed()), *options);
+        if (!result.ok()) return result.status();
+        env_.metrics.RecordIk(options->solver, *result, SecondsSince(started));
+        IkResultToProto(*result, response);
+        return absl::OkStatus();
+      });
+}
+
+grpc::ServerUnaryReactor* KinematicsService::CheckReachability(
+    grpc::CallbackServerContext* context, const v1::CheckReachabilityRequest* request,
+    v1::CheckReachabilityResponse* response) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  ReachabilityBatch::Start(env_, context, request, response, reactor);
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
+    grpc::CallbackServerContext* context, const v1::ComputeJacobianRequest* request,
+    v1::ComputeJacobianResponse* response) {
+  return RunUnaryOnPool(
+      env_, context, "ComputeJacobian",
+      [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
+        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
+        if (!resolved.ok()) return resolved.status();
+        const ChainModel& chain = *resolved->chain;
+        const std::vector<double> q = ToVector(request->joints());
+        if (auto status = CheckJointVector(chain, q, "joints"); !status.ok()) return status;
+        absl::StatusOr<Pose> tool =
+            OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
+        if (!tool.ok()) return tool.status();
+
+        Jacobian jacobian;
+        const auto started = std::chrono::steady_clock::now();
+        motion::ComputeJacobian(chain, workspace.DataFor(resolved->chain),
+                                Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()),
+                                tool->ToIsometry(), jacobian);
+        const JacobianMeasures measures = MeasureJacobian(jacobian);
+        env_.metrics.RecordSolve("jacobian", "-", SecondsSince(started));
+        FillJacobian(jacobian, measures, response);
+        return absl::OkStatus();
+      });
+}
+
+}  // namespace motion::server

@@ -1,0 +1,106 @@
+#include "server/rpc/plan_path_stream.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "server/convert/path_conversion.h"
+#include "server/planning/program_planning.h"
+
+namespace motion::server {
+
+PlanPathStream::PlanPathStream(ServiceEnv env, grpc::CallbackServerContext* context,
+                               const v1::PlanPathRequest* request)
+    : env_(env), context_(context), request_(request) {
+  env_.metrics.RecordStreamOpened("PlanPath");
+  const bool queued =
+      env_.pool.TrySubmit([this](KinematicsWorkspace& workspace) { Plan(workspace); });
+  if (!queued) {
+    Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                        "server busy: the solver queue is full; retry later"));
+  }
+}
+
+void PlanPathStream::Plan(KinematicsWorkspace& workspace) {
+  absl::Status status = [&]() -> absl::Status {
+    if (cancelled_ || context_->IsCancelled()) return absl::CancelledError("cancelled");
+    absl::StatusOr<ProgramToPlan> program = ResolveProgram(env_.registry, *request_);
+    if (!program.ok()) return program.status();
+    robot_id_ = program->robot_id;
+    chain_ = program->chain;
+    sample_time_ = program->path.sample_time;
+    if (request_->max_chunk_points() < 0) {
+      return absl::InvalidArgumentError("max_chunk_points: must be >= 0 (0 = 256)");
+    }
+    chunk_points_ = request_->max_chunk_points() == 0
+                        ? 256
+                        : std::min<std::size_t>(request_->max_chunk_points(), 4096);
+    absl::StatusOr<PathResult> result =
+        PlanProgram(*program, workspace, env_.limits.path, env_.metrics,
+                    [this] { return cancelled_.load(std::memory_order_relaxed); });
+    if (!result.ok()) return result.status();
+    result_ = *std::move(result);
+    return absl::OkStatus();
+  }();
+  // The RPC log interceptor logs the outcome (and rejected input).
+  if (!status.ok()) {
+    FinishWith(status);
+    return;
+  }
+  WriteNext();
+}
+
+void PlanPathStream::OnWriteDone(bool ok) {
+  if (!ok || cancelled_) {
+    FinishWith(absl::CancelledError("PlanPath: the client went away"));
+    return;
+  }
+  WriteNext();
+}
+
+void PlanPathStream::WriteNext() {
+  message_.Clear();
+  const Trajectory& t = result_.trajectory;
+  switch (stage_) {
+    case Stage::kHeader: {
+      PlanHeaderToProto(robot_id_, *chain_, sample_time_, t, message_.mutable_header());
+      stage_ = Stage::kBody;
+      StartWrite(&message_);
+      return;
+    }
+    case Stage::kBody: {
+      // A segment's report goes out once all its samples have.
+      if (next_segment_ < result_.segments.size()) {
+        const SegmentReport& report = result_.segments[next_segment_];
+        if (static_cast<std::size_t>(report.first_index + report.point_count) <= next_point_) {
+          SegmentReportToProto(report, message_.mutable_segment_report());
+          ++next_segment_;
+          StartWrite(&message_);
+          return;
+        }
+      }
+      if (next_point_ < t.size()) {
+        const std::size_t end = std::min(t.size(), next_point_ + chunk_points_);
+        TrajectoryChunkToProto(t, next_point_, end, request_->include_tcp(),
+                               message_.mutable_chunk());
+        next_point_ = end;
+        StartWrite(&message_);
+        return;
+      }
+      stage_ = Stage::kSummary;
+      [[fallthrough]];
+    }
+    case Stage::kSummary: {
+      PlanSummaryToProto(result_, message_.mutable_summary());
+      stage_ = Stage::kDone;
+      StartWrite(&message_);
+      return;
+    }
+    case Stage::kDone:
+      FinishWith(absl::OkStatus());
+      return;
+  }
+}
+
+void PlanPathStream::FinishWith(const absl::Status& status) { Finish(ToGrpcStatus(status)); }
+
+}  // namespace motion::server

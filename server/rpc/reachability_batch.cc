@@ -1,0 +1,131 @@
+#include "server/rpc/reachability_batch.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "core/ik/ik_solver.h"
+#include "core/kinematics/joint_vector_check.h"
+#include "server/convert/proto_conversion.h"
+
+namespace motion::server {
+
+void ReachabilityBatch::Start(ServiceEnv env, grpc::CallbackServerContext* context,
+                              const v1::CheckReachabilityRequest* request,
+                              v1::CheckReachabilityResponse* response,
+                              grpc::ServerUnaryReactor* reactor) {
+  std::shared_ptr<ReachabilityBatch> batch(
+      new ReachabilityBatch(env, context, request, response, reactor));
+  const bool queued = env.pool.TrySubmit([batch](KinematicsWorkspace& workspace) {
+    if (absl::Status status = batch->Prepare(); !status.ok()) {
+      batch->RecordError(std::move(status));
+      batch->Finish();
+      return;
+    }
+    // Helpers take chunks too, as far as the queue has room for them.
+    const int helpers = std::min(batch->env_.pool.workers(), batch->chunk_count_) - 1;
+    for (int i = 0; i < helpers; ++i) {
+      ++batch->active_workers_;
+      if (!batch->env_.pool.TrySubmit([batch](KinematicsWorkspace& ws) { batch->Work(ws); })) {
+        --batch->active_workers_;
+        break;
+      }
+    }
+    batch->Work(workspace);
+  });
+  if (!queued) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                                 "server busy: the solver queue is full; retry later"));
+  }
+}
+
+absl::Status ReachabilityBatch::Prepare() {
+  const int count = request_->targets_size();
+  if (count == 0) return absl::InvalidArgumentError("targets: empty; give at least one pose");
+  if (count > env_.limits.max_batch_targets) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("targets: ", count, " poses exceeds the limit of ",
+                     env_.limits.max_batch_targets, " per request; split the batch"));
+  }
+  absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request_->robot());
+  if (!resolved.ok()) return resolved.status();
+  chain_ = resolved->chain;
+  absl::StatusOr<IkOptions> options = IkOptionsFromProto(request_->options());
+  if (!options.ok()) return options.status();
+  options_ = *options;
+  absl::StatusOr<Pose> tool = OptionalPoseFromProto(request_->has_tool(), request_->tool(), "tool");
+  if (!tool.ok()) return tool.status();
+  tool_ = *tool;
+  seed_.assign(request_->seed().begin(), request_->seed().end());
+  if (!seed_.empty()) {
+    if (auto status = CheckJointVector(*chain_, seed_, "seed"); !status.ok()) return status;
+  }
+  targets_.reserve(count);
+  for (int i = 0; i < count; ++i) {
+    absl::StatusOr<Pose> target =
+        PoseFromProto(request_->targets(i), absl::StrCat("targets[", i, "]"));
+    if (!target.ok()) return target.status();
+    targets_.push_back(*target);
+  }
+  for (int i = 0; i < count; ++i) response_->add_results();
+  if (request_->options().seed_from_previous()) {
+    chunk_size_ = count;  // a path: one worker, in order
+  } else {
+    // Several chunks per worker keep workers busy when targets differ in cost.
+    chunk_size_ = std::max(8, count / (4 * env_.pool.workers()));
+  }
+  chunk_count_ = (count + chunk_size_ - 1) / chunk_size_;
+  return absl::OkStatus();
+}
+
+absl::Status ReachabilityBatch::SolveTarget(ChainWorkspace& workspace, int index,
+                                            const std::vector<double>& seed) {
+  const auto started = std::chrono::steady_clock::now();
+  absl::StatusOr<IkResult> result = SolveIk(workspace, targets_[index], tool_, seed, options_);
+  if (!result.ok()) return result.status();
+  env_.metrics.RecordIk(options_.solver, *result, SecondsSince(started));
+  IkResultToProto(*result, response_->mutable_results(index));
+  return absl::OkStatus();
+}
+
+void ReachabilityBatch::Work(KinematicsWorkspace& workspace) {
+  ChainWorkspace& chain_workspace = workspace.For(chain_);
+  const bool path = request_->options().seed_from_previous();
+  for (int chunk = next_chunk_++; chunk < chunk_count_; chunk = next_chunk_++) {
+    const int end = std::min<int>(targets_.size(), (chunk + 1) * chunk_size_);
+    std::vector<double> seed = seed_;
+    for (int i = chunk * chunk_size_; i < end; ++i) {
+      if (context_->IsCancelled()) {
+        RecordError(absl::CancelledError("CheckReachability: cancelled by the client"));
+        next_chunk_ = chunk_count_;
+        break;
+      }
+      if (absl::Status status = SolveTarget(chain_workspace, i, seed); !status.ok()) {
+        RecordError(std::move(status));
+        next_chunk_ = chunk_count_;
+        break;
+      }
+      // Path-like batches: the next target starts where this one ended.
+      const auto& result = response_->results(i);
+      if (path && result.ok()) seed.assign(result.joints().begin(), result.joints().end());
+    }
+  }
+  if (--active_workers_ == 0) Finish();
+}
+
+void ReachabilityBatch::RecordError(absl::Status status) {
+  std::lock_guard<std::mutex> lock(error_mutex_);
+  if (error_.ok()) error_ = std::move(status);
+}
+
+void ReachabilityBatch::Finish() {
+  env_.metrics.RecordSolve("reachability", IkSolverName(options_.solver), SecondsSince(started_));
+  absl::Status status;
+  {
+    std::lock_guard<std::mutex> lock(error_mutex_);
+    status = error_;
+  }
+  if (!status.ok()) response_->clear_results();
+  reactor_->Finish(ToGrpcStatus(status));
+}
+
+}  // namespace motion::server

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <utility>
+
+#include <grpcpp/grpcpp.h>
+#include <spdlog/spdlog.h>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "core/ik/ik_options.h"
+#include "core/ik/ik_result.h"
+#include "core/model/chain_model.h"
+#include "core/motion/trajectory.h"
+#include "motion/v1/common.pb.h"
+#include "server/convert/status_conversion.h"
+#include "server/observability/server_metrics.h"
+#include "server/runtime/chain_resolution.h"
+#include "server/runtime/robot_registry.h"
+#include "server/runtime/server_options.h"
+#include "server/runtime/solver_pool.h"
+
+namespace motion::server {
+
+/// \brief What every service handler needs: the registry and the pool.
+struct ServiceEnv {
+  RobotRegistry& registry;
+  SolverPool& pool;
+  const RequestLimits& limits;
+  ServerMetrics& metrics;
+};
+
+/// \brief Seconds since `start` on the steady clock.
+inline double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// \brief Runs a unary RPC's work on the solver pool and finishes the reactor
+/// with its status. `work(workspace)` returns an absl::Status and fills the
+/// response. A full queue finishes at once with RESOURCE_EXHAUSTED; a call
+/// cancelled or past its deadline while queued is not started. Logging (one
+/// debug line per RPC, warnings for rejected input) is the
+/// RpcLogInterceptor's, which sees every RPC, streams included.
+template <typename Work>
+grpc::ServerUnaryReactor* RunUnaryOnPool(ServiceEnv& env, grpc::CallbackServerContext* context,
+                                         const char* method, Work work) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  auto task = [reactor, context, method,
+               work = std::move(work)](KinematicsWorkspace& workspace) mutable {
+    absl::Status status;
+    if (context->IsCancelled()) {
+      status = absl::CancelledError(absl::StrCat(method, ": cancelled before it started"));
+    } else {
+      status = work(workspace);
+    }
+    reactor->Finish(ToGrpcStatus(status));
+  };
+  if (!env.pool.TrySubmit(std::move(task))) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                                 absl::StrCat("server busy: the solver queue holds ",
+                                              env.pool.max_queue(), " requests; retry later")));
+  }
+  return reactor;
+}
+
+}  // namespace motion::server
