@@ -55,14 +55,14 @@ int main(int argc, char** argv) {
   std::fprintf(stderr, "ik_bench: %zu robots, %d samples (KDL %d), timeout %.1f ms, 1 thread\n",
                arms.size(), flags.samples, flags.kdl_samples, flags.timeout_ms);
   std::vector<ArmReport> reports(arms.size());
-  motion::KinematicsWorkspace workspace;
+  motion::ChainDataCache cache;
   for (std::size_t i = 0; i < arms.size(); ++i) {
     const Arm& arm = arms[i];
     ArmReport& report = reports[i];
     report.arm = &arm;
     const Clock::time_point arm_start = Clock::now();
-    motion::ChainWorkspace& ws = workspace.For(arm.chain);
-    if (arm.kdl_ok) ws.Kdl();  // built here, not inside the first timed solve
+    motion::IkData& ws = cache.For(arm.chain);
+    if (arm.kdl_ok) ws.Kdl(*arm.chain);  // built here, not inside the first timed solve
     StrictIkCheck check(*arm.chain, kPositionTolerance, kRotationTolerance);
     report.judge_fk = check.fk_name();
 

@@ -34,6 +34,7 @@
 #include "bench/json_writer.h"
 #include "bench/latency_summary.h"
 #include "bench/strict_ik_check.h"
+#include "core/cache/chain_data_cache.h"
 #include "core/geometry/pose.h"
 #include "core/ik/ik_options.h"
 #include "core/ik/ik_result.h"
@@ -45,7 +46,6 @@
 #include "core/kinematics/jacobian.h"
 #include "core/model/chain_model.h"
 #include "core/model/robot_model.h"
-#include "core/workspace/kinematics_workspace.h"
 
 namespace ik_bench {
 
@@ -253,18 +253,18 @@ bool LoadArm(const std::filesystem::path& file, Arm& arm);
 double MicrosecondsBetween(Clock::time_point a, Clock::time_point b);
 double ThreadCpuMicroseconds();
 void Breathe();
-SolverRun RunSolveIk(const Arm& arm, motion::ChainWorkspace& ws, StrictIkCheck& check,
+SolverRun RunSolveIk(const Arm& arm, motion::IkData& ws, StrictIkCheck& check,
                      const std::vector<Problem>& problems, std::size_t count,
                      motion::IkSolverKind solver, const std::string& key, const std::string& label,
                      double timeout_ms);
 KDL::Frame ToKdlFrame(const Eigen::Isometry3d& pose);
 void SetSeed(const Problem& p, const Eigen::VectorXd& mid, KDL::JntArray& q_init);
 std::string KdlReturnName(int rc);
-SolverRun RunKdlLoop(const Arm& arm, motion::ChainWorkspace& ws, StrictIkCheck& check,
+SolverRun RunKdlLoop(const Arm& arm, motion::IkData& ws, StrictIkCheck& check,
                      const std::vector<Problem>& problems, std::size_t count, double timeout_ms);
 SolverRun RunKdlLmaUnitWeights(const Arm& arm, StrictIkCheck& check,
                                const std::vector<Problem>& problems, std::size_t count);
-std::vector<SolverRun> RunSolvers(const Arm& arm, motion::ChainWorkspace& ws, StrictIkCheck& check,
+std::vector<SolverRun> RunSolvers(const Arm& arm, motion::IkData& ws, StrictIkCheck& check,
                                   const std::vector<Problem>& problems, std::size_t lm_count,
                                   std::size_t kdl_count, const Flags& flags, const char* protocol);
 

@@ -30,7 +30,7 @@ void Breathe() {
 
 /// motiond's SolveIk with the given solver (default LM, or a KDL baseline as
 /// one call), on the first `count` problems.
-SolverRun RunSolveIk(const Arm& arm, motion::ChainWorkspace& ws, StrictIkCheck& check,
+SolverRun RunSolveIk(const Arm& arm, motion::IkData& ws, StrictIkCheck& check,
                      const std::vector<Problem>& problems, std::size_t count,
                      motion::IkSolverKind solver, const std::string& key, const std::string& label,
                      double timeout_ms) {
@@ -40,7 +40,7 @@ SolverRun RunSolveIk(const Arm& arm, motion::ChainWorkspace& ws, StrictIkCheck& 
   const motion::Pose tool = motion::Pose::Identity();
   count = std::min(count, problems.size());
   for (std::size_t i = 0; i < std::min<std::size_t>(kWarmupSolves, count); ++i) {
-    (void)motion::SolveIk(ws, problems[i].target, tool, problems[i].seed, options);
+    (void)motion::SolveIk(*arm.chain, ws, problems[i].target, tool, problems[i].seed, options);
   }
   SolverRun run;
   run.key = key;
@@ -51,7 +51,8 @@ SolverRun RunSolveIk(const Arm& arm, motion::ChainWorkspace& ws, StrictIkCheck& 
     Breathe();
     const double cpu_start = ThreadCpuMicroseconds();
     const Clock::time_point start = Clock::now();
-    absl::StatusOr<motion::IkResult> result = motion::SolveIk(ws, p.target, tool, p.seed, options);
+    absl::StatusOr<motion::IkResult> result =
+        motion::SolveIk(*arm.chain, ws, p.target, tool, p.seed, options);
     const Clock::time_point stop = Clock::now();
     const double cpu_us = ThreadCpuMicroseconds() - cpu_start;
     if (!result.ok()) {
@@ -102,10 +103,10 @@ std::string KdlReturnName(int rc) {
 /// budget. The loop stops on the benchmark's check (a KDL user must check
 /// too), so its verdict is the check's; the check is timed with the loop. A
 /// call that starts before the deadline runs to its end.
-SolverRun RunKdlLoop(const Arm& arm, motion::ChainWorkspace& ws, StrictIkCheck& check,
+SolverRun RunKdlLoop(const Arm& arm, motion::IkData& ws, StrictIkCheck& check,
                      const std::vector<Problem>& problems, std::size_t count, double timeout_ms) {
   const motion::ChainModel& chain = *arm.chain;
-  motion::KdlIkSolvers& kdl = ws.Kdl();
+  motion::KdlIkSolvers& kdl = ws.Kdl(chain);
   const Eigen::VectorXd mid = motion::MidRangeConfiguration(chain);
   motion::SplitMix64 rng(StreamSeed(arm.name, 7));
   const auto budget = std::chrono::nanoseconds(static_cast<std::int64_t>(timeout_ms * 1e6));
@@ -189,7 +190,7 @@ SolverRun RunKdlLmaUnitWeights(const Arm& arm, StrictIkCheck& check,
   return run;
 }
 
-std::vector<SolverRun> RunSolvers(const Arm& arm, motion::ChainWorkspace& ws, StrictIkCheck& check,
+std::vector<SolverRun> RunSolvers(const Arm& arm, motion::IkData& ws, StrictIkCheck& check,
                                   const std::vector<Problem>& problems, std::size_t lm_count,
                                   std::size_t kdl_count, const Flags& flags, const char* protocol) {
   std::vector<SolverRun> runs;

@@ -3,7 +3,7 @@
 //
 // 1. Baseline: the same work called directly in this process — core
 //    PlanPath (ValidatePath's work) and SolveIk (ComputeIk's) — on as many
-//    threads as the server has solver workers, each with its own workspace.
+//    threads as the server has solver workers, each with its own chain data cache.
 // 2. Service: a load client drives ValidatePath (N bidirectional streams,
 //    each with W requests in flight) and unary ComputeIk (N threads, one call
 //    in flight each) against motiond: in-process (a MotiondServer on
@@ -44,11 +44,11 @@
 #include "bench/json_writer.h"
 #include "bench/latency_summary.h"
 #include "clients/motionctl/program_file.h"
+#include "core/cache/chain_data_cache.h"
 #include "core/ik/ik_solver.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/model/robot_model.h"
 #include "core/motion/path_planner.h"
-#include "core/workspace/kinematics_workspace.h"
 #include "motion/v1/kinematics.grpc.pb.h"
 #include "motion/v1/motion_planner.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
@@ -327,10 +327,10 @@ RunResult BaselineValidate(const Workload& w, const Flags& flags) {
   std::vector<std::thread> threads;
   for (int t = 0; t < flags.workers; ++t) {
     threads.emplace_back([&, t] {
-      motion::KinematicsWorkspace workspace;
+      motion::ChainDataCache cache;
       for (std::size_t i = t; recorder.Running(); ++i) {
         const auto sent = Clock::now();
-        auto result = motion::PlanPath(workspace.For(w.chain),
+        auto result = motion::PlanPath(*w.chain, cache.For(w.chain),
                                        w.core_programs[i % w.core_programs.size()], w.limits);
         recorder.Record(sent, Clock::now(), !result.ok(), result.ok() && !result->ok);
       }
@@ -350,13 +350,13 @@ RunResult BaselineIk(const Workload& w, const Flags& flags) {
   std::vector<std::thread> threads;
   for (int t = 0; t < flags.workers; ++t) {
     threads.emplace_back([&, t] {
-      motion::KinematicsWorkspace workspace;
+      motion::ChainDataCache cache;
       const motion::IkOptions options;
       for (std::size_t i = t * 7919; recorder.Running(); ++i) {
         const auto sent = Clock::now();
-        auto result =
-            motion::SolveIk(workspace.For(w.chain), w.core_ik_targets[i % w.core_ik_targets.size()],
-                            motion::Pose::Identity(), {}, options);
+        auto result = motion::SolveIk(*w.chain, cache.For(w.chain),
+                                      w.core_ik_targets[i % w.core_ik_targets.size()],
+                                      motion::Pose::Identity(), {}, options);
         recorder.Record(sent, Clock::now(), !result.ok(), result.ok() && !result->ok);
       }
     });

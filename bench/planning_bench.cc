@@ -80,11 +80,11 @@ motion::PathRequest PickAndPlace() {
 void PlanInCore(benchmark::State& state, const motion::PathRequest& request) {
   auto model = *motion::RobotModel::FromUrdf(ReadRobot("ur5.urdf"));
   auto chain = *model->Chain();
-  motion::KinematicsWorkspace workspace;
-  motion::ChainWorkspace& ws = workspace.For(chain);
+  motion::ChainDataCache cache;
+  motion::IkData& ws = cache.For(chain);
   std::size_t points = 0;
   for (auto _ : state) {
-    auto result = motion::PlanPath(ws, request, motion::PathLimits());
+    auto result = motion::PlanPath(*chain, ws, request, motion::PathLimits());
     if (!result.ok() || !result->ok) {
       state.SkipWithError("planning failed");
       return;

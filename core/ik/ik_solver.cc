@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <optional>
 
 #include <Eigen/SVD>
 
@@ -98,11 +99,10 @@ void AddDiagnostic(IkResult& result, Severity severity, DiagnosticCode code, std
 
 // The KDL baselines: one call, as a KDL user would make it, judged by the
 // same strict check as the default solver.
-IkResult SolveWithKdl(ChainWorkspace& ws, const Eigen::Isometry3d& target,
+IkResult SolveWithKdl(const ChainModel& model, IkData& data, const Eigen::Isometry3d& target,
                       const Eigen::Isometry3d& tool, const Eigen::VectorXd& seed,
                       const IkOptions& options) {
-  const ChainModel& model = *ws.chain;
-  KdlIkSolvers& kdl = ws.Kdl();
+  KdlIkSolvers& kdl = data.Kdl(model);
   // KDL solves for the flange: move the target back through the tool.
   const Eigen::Isometry3d flange = target * tool.inverse();
   KDL::Frame goal;
@@ -123,7 +123,7 @@ IkResult SolveWithKdl(ChainWorkspace& ws, const Eigen::Isometry3d& target,
   result.iterations = options.solver == IkSolverKind::kKdlLma ? kdl.lma.lastNrOfIter
                                                               : KdlIkSolvers::kNrJlMaxIterations;
   const PoseError e =
-      ComputePoseError(ForwardKinematics(model, ws.data, result.joints) * tool, target);
+      ComputePoseError(ForwardKinematics(model, data.kinematics, result.joints) * tool, target);
   result.position_error = e.position;
   result.orientation_error = e.rotation;
   const bool within = FirstJointOutsideLimits(model, result.joints) < 0;
@@ -137,86 +137,65 @@ IkResult SolveWithKdl(ChainWorkspace& ws, const Eigen::Isometry3d& target,
   return result;
 }
 
-}  // namespace
-
-absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose, const Pose& tool_pose,
-                                 const std::vector<double>& seed_values, const IkOptions& options) {
-  const ChainModel& model = *ws.chain;
-  if (auto status = ValidateOptions(options); !status.ok()) return status;
-  Eigen::VectorXd seed = MidRangeConfiguration(model);
-  if (!seed_values.empty()) {
-    if (auto status = CheckJointVector(model, seed_values, "seed"); !status.ok()) return status;
-    seed = Eigen::Map<const Eigen::VectorXd>(seed_values.data(), seed_values.size());
-  }
-  const Eigen::Isometry3d target = target_pose.ToIsometry();
-  const Eigen::Isometry3d tool = tool_pose.ToIsometry();
-
-  if (options.solver != IkSolverKind::kLevenbergMarquardt) {
-    if (!model.mimics.empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("options.solver: ", IkSolverName(options.solver),
-                       " cannot solve a chain with mimic joints; use the default solver"));
-    }
-    return SolveWithKdl(ws, target, tool, seed, options);
-  }
-
-  IkResult result;
-  result.joints = seed;
-  result.position_error = std::numeric_limits<double>::infinity();
-  result.orientation_error = std::numeric_limits<double>::infinity();
-
-  // Far beyond reach: no iteration can help.
+// Phase 1: a target farther from the first joint than the arm reaches is
+// refused before any iteration; nullopt when it may be reachable.
+std::optional<IkResult> RefuseBeyondReach(const ChainModel& model, IkData& data,
+                                          const Eigen::Isometry3d& target,
+                                          const Eigen::Isometry3d& tool,
+                                          const Eigen::VectorXd& seed, const IkOptions& options) {
   const ReachBound reach = ComputeReachBound(model, tool);
   const double distance = (target.translation() - reach.center).norm();
-  if (distance > reach.radius + options.position_tolerance) {
-    result.outcome = IkOutcome::kUnreachable;
-    EnforceLimits(model, result.joints);  // seeds are not limit-checked; answers are
-    const PoseError at_seed =
-        ComputePoseError(ForwardKinematics(model, ws.data, result.joints) * tool, target);
-    result.position_error = at_seed.position;
-    result.orientation_error = at_seed.rotation;
-    AddDiagnostic(
-        result, Severity::kError, DiagnosticCode::kTargetUnreachable,
-        absl::StrCat("target is ", distance, " m from the first joint; the arm reaches at most ",
-                     reach.radius, " m"));
-    return result;
-  }
+  if (distance <= reach.radius + options.position_tolerance) return std::nullopt;
+  IkResult result;
+  result.joints = seed;
+  result.outcome = IkOutcome::kUnreachable;
+  EnforceLimits(model, result.joints);  // seeds are not limit-checked; answers are
+  const PoseError at_seed =
+      ComputePoseError(ForwardKinematics(model, data.kinematics, result.joints) * tool, target);
+  result.position_error = at_seed.position;
+  result.orientation_error = at_seed.rotation;
+  AddDiagnostic(
+      result, Severity::kError, DiagnosticCode::kTargetUnreachable,
+      absl::StrCat("target is ", distance, " m from the first joint; the arm reaches at most ",
+                   reach.radius, " m"));
+  return result;
+}
 
-  LevenbergMarquardtSettings settings;
-  settings.position_tolerance = options.position_tolerance;
-  settings.orientation_tolerance = options.orientation_tolerance;
-  IkScratch& scratch = ws.ik;
-  SplitMix64 rng(kRandomSeed);
+// Phase 2: descents from the seed, then from deterministic random starts,
+// until a strict solution (FIRST) or enough distinct ones, or the iteration
+// or CPU-time budget is spent. Solutions go to result.solutions; otherwise
+// result.joints and the residuals are the best descent's. Returns whether
+// the time budget ran out.
+bool SearchWithRestarts(const ChainModel& model, IkData& data, const Eigen::Isometry3d& target,
+                        const Eigen::Isometry3d& tool, const Eigen::VectorXd& seed,
+                        const IkOptions& options, LevenbergMarquardtSettings& settings,
+                        SplitMix64& rng, IkResult& result) {
   const double deadline = ThreadCpuSeconds() + options.timeout;
   double best_cost = std::numeric_limits<double>::infinity();
-  bool timed_out = false;
-
   while (result.iterations < options.max_iterations) {
     if (result.attempts == 0) {
-      scratch.q = seed;
+      data.q = seed;
     } else {
-      if (ThreadCpuSeconds() > deadline) {
-        timed_out = true;
-        break;
-      }
-      RandomConfiguration(model, seed, rng, scratch.q);
+      if (ThreadCpuSeconds() > deadline) return true;
+      RandomConfiguration(model, seed, rng, data.q);
     }
     ++result.attempts;
     settings.max_iterations =
         std::min(result.attempts <= kShortAttempts ? kIterationsPerAttempt : kLongAttemptIterations,
                  options.max_iterations - result.iterations);
     const LevenbergMarquardtAttempt attempt =
-        RunLevenbergMarquardt(model, ws.data, scratch, target, tool, settings);
+        RunLevenbergMarquardt(model, data, target, tool, settings);
     result.iterations += attempt.iterations;
 
     if (attempt.converged) {
-      Eigen::VectorXd q = scratch.q;
+      Eigen::VectorXd q = data.q;
       NearestEquivalent(model, seed, q);
-      const PoseError e = ComputePoseError(ForwardKinematics(model, ws.data, q) * tool, target);
+      const PoseError e =
+          ComputePoseError(ForwardKinematics(model, data.kinematics, q) * tool, target);
       // Whole turns change sin/cos in the last bits only; keep the wrapped
       // values if they still pass, else the ones that were checked.
       if (e.position > options.position_tolerance || e.rotation > options.orientation_tolerance) {
-        q = scratch.q;
+        q = data.q;
       }
       const bool distinct = std::none_of(
           result.solutions.begin(), result.solutions.end(),
@@ -224,49 +203,56 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose, co
       if (distinct) result.solutions.push_back(q);
       if (options.mode == IkMode::kFirst ||
           static_cast<int>(result.solutions.size()) >= options.max_solutions) {
-        break;
+        return false;
       }
       continue;
     }
     const double cost = attempt.error.position + attempt.error.rotation;
     if (cost < best_cost) {
       best_cost = cost;
-      result.joints = scratch.q;
+      result.joints = data.q;
       result.position_error = attempt.error.position;
       result.orientation_error = attempt.error.rotation;
     }
   }
-  if (!timed_out && result.iterations < options.max_iterations && result.solutions.empty()) {
-    timed_out = ThreadCpuSeconds() > deadline;
-  }
+  return result.iterations < options.max_iterations && result.solutions.empty() &&
+         ThreadCpuSeconds() > deadline;
+}
 
-  if (!result.solutions.empty()) {
-    std::sort(result.solutions.begin(), result.solutions.end(), [&](const auto& a, const auto& b) {
-      return SeedDistance(a, seed) < SeedDistance(b, seed);
-    });
-    result.ok = true;
-    result.outcome = IkOutcome::kOk;
-    result.joints = result.solutions.front();
-    const PoseError e =
-        ComputePoseError(ForwardKinematics(model, ws.data, result.joints) * tool, target);
-    result.position_error = e.position;
-    result.orientation_error = e.rotation;
-    if (options.mode != IkMode::kAll) result.solutions.clear();
-    result.min_singular_value = MinSingularValue(model, ws.data, result.joints, tool);
-    if (result.min_singular_value < options.singularity_threshold) {
-      AddDiagnostic(result, Severity::kWarning, DiagnosticCode::kSingularity,
-                    absl::StrCat("solution is near a singularity: smallest singular value of the "
-                                 "Jacobian is ",
-                                 result.min_singular_value));
-    }
-    return result;
+// Phase 3 (success): the solution nearest the seed, its exact residuals,
+// and a warning when it is near a singularity.
+void FinishWithSolutions(const ChainModel& model, IkData& data, const Eigen::Isometry3d& target,
+                         const Eigen::Isometry3d& tool, const Eigen::VectorXd& seed,
+                         const IkOptions& options, IkResult& result) {
+  std::sort(result.solutions.begin(), result.solutions.end(), [&](const auto& a, const auto& b) {
+    return SeedDistance(a, seed) < SeedDistance(b, seed);
+  });
+  result.ok = true;
+  result.outcome = IkOutcome::kOk;
+  result.joints = result.solutions.front();
+  const PoseError e =
+      ComputePoseError(ForwardKinematics(model, data.kinematics, result.joints) * tool, target);
+  result.position_error = e.position;
+  result.orientation_error = e.rotation;
+  if (options.mode != IkMode::kAll) result.solutions.clear();
+  result.min_singular_value = MinSingularValue(model, data.kinematics, result.joints, tool);
+  if (result.min_singular_value < options.singularity_threshold) {
+    AddDiagnostic(result, Severity::kWarning, DiagnosticCode::kSingularity,
+                  absl::StrCat("solution is near a singularity: smallest singular value of the "
+                               "Jacobian is ",
+                               result.min_singular_value));
   }
+}
 
-  // Failed. Is it the limits? Search without them from the seed and a few
-  // random starts (a small extra budget, paid only on failure). A solution
-  // outside the limits proves little when the constrained search came
-  // close (the budget ran out); it is the likely reason only when every
-  // constrained descent stayed far from the target.
+// Phase 3 (failure): why. Is it the limits? Search without them from the
+// seed and a few random starts (a small extra budget, paid only on
+// failure). A solution outside the limits proves little when the
+// constrained search came close (the budget ran out); it is the likely
+// reason only when every constrained descent stayed far from the target.
+void ExplainFailure(const ChainModel& model, IkData& data, const Eigen::Isometry3d& target,
+                    const Eigen::Isometry3d& tool, const Eigen::VectorXd& seed,
+                    const LevenbergMarquardtSettings& settings, SplitMix64& rng, bool timed_out,
+                    IkResult& result) {
   const bool far = result.position_error > kUnreachablePosition ||
                    result.orientation_error > kUnreachableRotation;
   LevenbergMarquardtSettings relaxed = settings;
@@ -275,13 +261,13 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose, co
   bool solvable_without_limits = false;
   for (int i = 0; i < 8 && !solvable_without_limits; ++i) {
     if (i == 0) {
-      scratch.q = seed;
+      data.q = seed;
     } else {
-      RandomConfiguration(model, seed, rng, scratch.q);
+      RandomConfiguration(model, seed, rng, data.q);
     }
-    if (!RunLevenbergMarquardt(model, ws.data, scratch, target, tool, relaxed).converged) continue;
+    if (!RunLevenbergMarquardt(model, data, target, tool, relaxed).converged) continue;
     solvable_without_limits = true;
-    Eigen::VectorXd q = scratch.q;
+    Eigen::VectorXd q = data.q;
     NearestEquivalent(model, seed, q);
     const int joint = FirstJointOutsideLimits(model, q);
     if (joint < 0 || !far) break;  // the budget ran out, the limits are not why
@@ -297,7 +283,7 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose, co
                              ", outside its limits [", l.lower, ", ", l.upper,
                              "]; no solution within the limits was found");
     result.diagnostics.push_back(std::move(d));
-    return result;
+    return;
   }
   if (!solvable_without_limits && far) {
     result.outcome = IkOutcome::kUnreachable;
@@ -312,6 +298,50 @@ absl::StatusOr<IkResult> SolveIk(ChainWorkspace& ws, const Pose& target_pose, co
                      timed_out ? "time budget" : "iteration budget", " (", result.iterations,
                      " iterations, ", result.attempts, " starts): best residual ",
                      result.position_error, " m, ", result.orientation_error, " rad"));
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<IkResult> SolveIk(const ChainModel& model, IkData& data, const Pose& target_pose,
+                                 const Pose& tool_pose, const std::vector<double>& seed_values,
+                                 const IkOptions& options) {
+  if (auto status = ValidateOptions(options); !status.ok()) return status;
+  Eigen::VectorXd seed = MidRangeConfiguration(model);
+  if (!seed_values.empty()) {
+    if (auto status = CheckJointVector(model, seed_values, "seed"); !status.ok()) return status;
+    seed = Eigen::Map<const Eigen::VectorXd>(seed_values.data(), seed_values.size());
+  }
+  const Eigen::Isometry3d target = target_pose.ToIsometry();
+  const Eigen::Isometry3d tool = tool_pose.ToIsometry();
+
+  if (options.solver != IkSolverKind::kLevenbergMarquardt) {
+    if (!model.mimics.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("options.solver: ", IkSolverName(options.solver),
+                       " cannot solve a chain with mimic joints; use the default solver"));
+    }
+    return SolveWithKdl(model, data, target, tool, seed, options);
+  }
+  if (std::optional<IkResult> refused =
+          RefuseBeyondReach(model, data, target, tool, seed, options)) {
+    return *std::move(refused);
+  }
+
+  IkResult result;
+  result.joints = seed;
+  result.position_error = std::numeric_limits<double>::infinity();
+  result.orientation_error = std::numeric_limits<double>::infinity();
+  LevenbergMarquardtSettings settings;
+  settings.position_tolerance = options.position_tolerance;
+  settings.orientation_tolerance = options.orientation_tolerance;
+  SplitMix64 rng(kRandomSeed);
+  const bool timed_out =
+      SearchWithRestarts(model, data, target, tool, seed, options, settings, rng, result);
+  if (!result.solutions.empty()) {
+    FinishWithSolutions(model, data, target, tool, seed, options, result);
+  } else {
+    ExplainFailure(model, data, target, tool, seed, settings, rng, timed_out, result);
   }
   return result;
 }

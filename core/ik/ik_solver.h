@@ -6,9 +6,10 @@
 
 #include "absl/status/statusor.h"
 #include "core/geometry/pose.h"
+#include "core/ik/ik_data.h"
 #include "core/ik/ik_options.h"
 #include "core/ik/ik_result.h"
-#include "core/workspace/kinematics_workspace.h"
+#include "core/model/chain_model.h"
 
 namespace motion {
 
@@ -29,7 +30,9 @@ namespace motion {
 /// kMaxIterations otherwise), with the best residuals and a diagnostic.
 /// InvalidArgument only for malformed input: seed length or NaN, negative
 /// tolerances or budgets, unknown mode. KDL baselines refuse mimic chains.
-absl::StatusOr<IkResult> SolveIk(ChainWorkspace& workspace, const Pose& target, const Pose& tool,
-                                 const std::vector<double>& seed, const IkOptions& options);
+/// `data` is this thread's IkData for `model` (ChainDataCache::For).
+absl::StatusOr<IkResult> SolveIk(const ChainModel& model, IkData& data, const Pose& target,
+                                 const Pose& tool, const std::vector<double>& seed,
+                                 const IkOptions& options);
 
 }  // namespace motion

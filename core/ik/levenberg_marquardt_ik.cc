@@ -20,14 +20,14 @@ constexpr double kMaxLambda = 1e6;
 
 }  // namespace
 
-LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainData& data,
-                                                IkScratch& scratch, const Eigen::Isometry3d& target,
+LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, IkData& data,
+                                                const Eigen::Isometry3d& target,
                                                 const Eigen::Isometry3d& tool,
                                                 const LevenbergMarquardtSettings& settings) {
   LevenbergMarquardtAttempt attempt;
   const double w = settings.rotation_weight;
-  if (settings.enforce_limits) EnforceLimits(model, scratch.q);
-  Eigen::Isometry3d tcp = ForwardKinematics(model, data, scratch.q) * tool;
+  if (settings.enforce_limits) EnforceLimits(model, data.q);
+  Eigen::Isometry3d tcp = ForwardKinematics(model, data.kinematics, data.q) * tool;
   attempt.iterations = 1;
   attempt.error = ComputePoseError(tcp, target);
   double cost = WeightedCost(attempt.error, w);
@@ -36,29 +36,30 @@ LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainDa
   int window_start = attempt.iterations;
 
   while (!Converged(attempt.error, settings) && attempt.iterations < settings.max_iterations) {
-    // Linearise at the accepted point: data holds its frames.
-    JacobianFromFrames(model, data, tcp.translation(), scratch.jacobian);
-    scratch.jacobian.bottomRows<3>() *= w;
+    // Linearise at the accepted point: data.kinematics holds its frames.
+    JacobianFromFrames(model, data.kinematics, tcp.translation(), data.jacobian);
+    data.jacobian.bottomRows<3>() *= w;
     Vector6d e = attempt.error.vector;
     e.tail<3>() *= w;
-    scratch.normal.noalias() = scratch.jacobian.transpose() * scratch.jacobian;
-    scratch.gradient.noalias() = scratch.jacobian.transpose() * e;
+    data.normal.noalias() = data.jacobian.transpose() * data.jacobian;
+    data.gradient.noalias() = data.jacobian.transpose() * e;
 
     bool accepted = false;
     while (!accepted && attempt.iterations < settings.max_iterations) {
-      scratch.normal.diagonal().array() += lambda;
-      scratch.ldlt.compute(scratch.normal);
-      scratch.normal.diagonal().array() -= lambda;
-      scratch.step = scratch.ldlt.solve(scratch.gradient);
-      scratch.trial = scratch.q + scratch.step;
-      if (settings.enforce_limits) EnforceLimits(model, scratch.trial);
+      data.normal.diagonal().array() += lambda;
+      data.ldlt.compute(data.normal);
+      data.normal.diagonal().array() -= lambda;
+      data.step = data.ldlt.solve(data.gradient);
+      data.trial = data.q + data.step;
+      if (settings.enforce_limits) EnforceLimits(model, data.trial);
 
-      const Eigen::Isometry3d trial_tcp = ForwardKinematics(model, data, scratch.trial) * tool;
+      const Eigen::Isometry3d trial_tcp =
+          ForwardKinematics(model, data.kinematics, data.trial) * tool;
       ++attempt.iterations;
       const PoseError trial_error = ComputePoseError(trial_tcp, target);
       const double trial_cost = WeightedCost(trial_error, w);
       if (trial_cost < cost) {
-        scratch.q = scratch.trial;
+        data.q = data.trial;
         tcp = trial_tcp;
         attempt.error = trial_error;
         cost = trial_cost;
@@ -80,8 +81,8 @@ LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainDa
   }
   attempt.converged = Converged(attempt.error, settings);
   attempt.tcp = tcp;
-  // If the loop ended on a rejected trial, data holds the trial's frames;
-  // callers that need frames of scratch.q recompute them.
+  // If the loop ended on a rejected trial, data.kinematics holds the trial's frames;
+  // callers that need frames of data.q recompute them.
   return attempt;
 }
 

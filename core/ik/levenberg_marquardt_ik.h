@@ -2,9 +2,8 @@
 
 #include <Eigen/Geometry>
 
-#include "core/ik/ik_scratch.h"
+#include "core/ik/ik_data.h"
 #include "core/ik/pose_error.h"
-#include "core/kinematics/chain_data.h"
 #include "core/model/chain_model.h"
 
 namespace motion {
@@ -28,10 +27,10 @@ struct LevenbergMarquardtAttempt {
   bool converged = false;
   PoseError error;
   int iterations = 0;
-  Eigen::Isometry3d tcp = Eigen::Isometry3d::Identity();  ///< TCP at the final scratch.q
+  Eigen::Isometry3d tcp = Eigen::Isometry3d::Identity();  ///< TCP at the final data.q
 };
 
-/// \brief One damped-least-squares descent from scratch.q towards `target`
+/// \brief One damped-least-squares descent from data.q towards `target`
 /// (TCP pose in the base frame; TCP = tip * tool).
 ///
 /// Each iteration solves (J^T W J + lambda I) dq = J^T W e with the
@@ -42,9 +41,9 @@ struct LevenbergMarquardtAttempt {
 /// step goes from gradient descent far away to Gauss-Newton (quadratic
 /// convergence) near a solution. Convergence is tested on the accepted q
 /// itself, with the strict tolerances, so the returned joints are exactly
-/// the ones that were checked. Leaves the last accepted q in scratch.q.
-LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, ChainData& data,
-                                                IkScratch& scratch, const Eigen::Isometry3d& target,
+/// the ones that were checked. Leaves the last accepted q in data.q.
+LevenbergMarquardtAttempt RunLevenbergMarquardt(const ChainModel& model, IkData& data,
+                                                const Eigen::Isometry3d& target,
                                                 const Eigen::Isometry3d& tool,
                                                 const LevenbergMarquardtSettings& settings);
 

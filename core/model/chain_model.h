@@ -52,11 +52,11 @@ struct ChainMimic {
 /// \brief The immutable kinematic description of one base -> tip chain.
 ///
 /// Built once per (robot, base, tip) and shared read-only between solver
-/// threads as `std::shared_ptr<const ChainModel>`; per-thread scratch space
-/// lives in ChainData (see forward_kinematics.h). Degrees of freedom are the
-/// independent joints in chain order: a mimic joint whose master is in the
-/// chain moves with it; a mimic joint whose master is elsewhere in the tree
-/// is driven by a DOF named after that master, with the master's limits.
+/// threads as `std::shared_ptr<const ChainModel>`; what algorithms write
+/// lives per thread in ChainData (FK, Jacobian) and IkData (IK, planning). Degrees of freedom are
+/// the independent joints in chain order: a mimic joint whose master is in the chain moves with it;
+/// a mimic joint whose master is elsewhere in the tree is driven by a DOF named after that master,
+/// with the master's limits.
 struct ChainModel {
   std::string base_link;
   std::string tip_link;

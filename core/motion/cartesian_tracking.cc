@@ -44,8 +44,8 @@ absl::StatusOr<TrapezoidProfile> CartesianProfile(const SpeedSpec& speed, double
 absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
                                 const TrapezoidProfile& profile, SegmentContext& context,
                                 SegmentReport& report, Eigen::VectorXd& end_joints) {
-  ChainWorkspace& ws = context.workspace;
-  const ChainModel& model = *ws.chain;
+  const ChainModel& model = context.model;
+  IkData& data = context.data;
   const Eigen::Isometry3d tool = segment.tool.ToIsometry();
   end_joints = context.start;
 
@@ -57,7 +57,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   {
     const std::vector<double> seed(context.start.data(),
                                    context.start.data() + context.start.size());
-    absl::StatusOr<IkResult> end = SolveIk(ws, path(1.0), segment.tool, seed, ik_options);
+    absl::StatusOr<IkResult> end = SolveIk(model, data, path(1.0), segment.tool, seed, ik_options);
     if (!end.ok()) return end.status();
     if (!end->ok) {
       for (Diagnostic d : end->diagnostics) {
@@ -98,18 +98,17 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     // undamped, so the joints keep drifting after the TCP stops
     // (acceleration spikes at the segment's end).
     if (model.dof() <= 6) {
-      ws.ik.q = 2.0 * previous - before_previous;
+      data.q = 2.0 * previous - before_previous;
     } else {
-      ws.ik.q = previous;
+      data.q = previous;
     }
-    LevenbergMarquardtAttempt attempt =
-        RunLevenbergMarquardt(model, ws.data, ws.ik, target, tool, local);
-    out.q = ws.ik.q;
+    LevenbergMarquardtAttempt attempt = RunLevenbergMarquardt(model, data, target, tool, local);
+    out.q = data.q;
     out.tcp = Pose::FromIsometry(attempt.tcp);
     PoseError error = attempt.error;
     if (!attempt.converged) {
       const std::vector<double> seed(previous.data(), previous.data() + previous.size());
-      absl::StatusOr<IkResult> ik = SolveIk(ws, commanded, segment.tool, seed, ik_options);
+      absl::StatusOr<IkResult> ik = SolveIk(model, data, commanded, segment.tool, seed, ik_options);
       if (!ik.ok() || !ik->ok) {
         AddSegmentDiagnostic(
             report, Severity::kError, DiagnosticCode::kIkFailed,
@@ -120,7 +119,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
         return false;
       }
       out.q = ik->joints;
-      out.tcp = Pose::FromIsometry(ForwardKinematics(model, ws.data, out.q) * tool);
+      out.tcp = Pose::FromIsometry(ForwardKinematics(model, data.kinematics, out.q) * tool);
       error.position = ik->position_error;
       error.rotation = ik->orientation_error;
     }
@@ -142,7 +141,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     }
     if (!singularity_reported && sample_index % kSingularityCheckInterval == 1) {
       Jacobian jacobian;
-      ComputeJacobian(model, ws.data, out.q, tool, jacobian);
+      ComputeJacobian(model, data.kinematics, out.q, tool, jacobian);
       const double sigma_min =
           Eigen::JacobiSVD<Eigen::MatrixXd>(jacobian).singularValues().tail<1>()[0];
       if (sigma_min < kSingularityThreshold) {

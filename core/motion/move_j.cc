@@ -16,8 +16,8 @@ namespace motion {
 
 absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
                        Eigen::VectorXd& end_joints) {
-  ChainWorkspace& ws = context.workspace;
-  const ChainModel& model = *ws.chain;
+  const ChainModel& model = context.model;
+  IkData& data = context.data;
   const Eigen::VectorXd& q0 = context.start;
   end_joints = q0;
 
@@ -29,7 +29,7 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
     const Pose target =
         ResolveTarget(segment.target, segment.frame, segment.offset, segment.offset_frame);
     const std::vector<double> seed(q0.data(), q0.data() + q0.size());
-    absl::StatusOr<IkResult> ik = SolveIk(ws, target, segment.tool, seed, IkOptions());
+    absl::StatusOr<IkResult> ik = SolveIk(model, data, target, segment.tool, seed, IkOptions());
     if (!ik.ok()) return ik.status();
     if (!ik->ok) {
       for (Diagnostic d : ik->diagnostics) {
@@ -76,7 +76,7 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
         out.q = s.s >= 1.0 ? q1 : Eigen::VectorXd(q0 + dq * s.s);
         out.qd = dq * s.sd;
         out.qdd = dq * s.sdd;
-        out.tcp = Pose::FromIsometry(ForwardKinematics(model, ws.data, out.q) *
+        out.tcp = Pose::FromIsometry(ForwardKinematics(model, data.kinematics, out.q) *
                                      segment.tool.ToIsometry());
         return true;
       },

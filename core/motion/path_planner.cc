@@ -29,8 +29,8 @@ void AddPathDiagnostic(PathResult& result, Severity severity, DiagnosticCode cod
 }
 
 // Where a failed segment would have ended, so planning can go on from there.
-bool TargetJoints(ChainWorkspace& ws, const MotionSegment& segment, const Eigen::VectorXd& start,
-                  Eigen::VectorXd& out) {
+bool TargetJoints(const ChainModel& model, IkData& data, const MotionSegment& segment,
+                  const Eigen::VectorXd& start, Eigen::VectorXd& out) {
   if (segment.kind == MotionKind::kMoveJ && segment.joint_target) {
     out = Eigen::Map<const Eigen::VectorXd>(segment.target_joints.data(),
                                             segment.target_joints.size());
@@ -39,30 +39,21 @@ bool TargetJoints(ChainWorkspace& ws, const MotionSegment& segment, const Eigen:
   const Pose target =
       ResolveTarget(segment.target, segment.frame, segment.offset, segment.offset_frame);
   const std::vector<double> seed(start.data(), start.data() + start.size());
-  absl::StatusOr<IkResult> ik = SolveIk(ws, target, segment.tool, seed, IkOptions());
+  absl::StatusOr<IkResult> ik = SolveIk(model, data, target, segment.tool, seed, IkOptions());
   if (!ik.ok() || !ik->ok) return false;
   out = ik->joints;
   return true;
 }
 
-}  // namespace
-
-absl::StatusOr<PathResult> PlanPath(ChainWorkspace& ws, const PathRequest& request_as_given,
-                                    const PathLimits& limits,
-                                    const std::function<bool()>& cancelled) {
-  const ChainModel& model = *ws.chain;
-  if (auto status = ValidateProgram(model, request_as_given, limits); !status.ok()) return status;
-  const PathRequest request = ResolveProgramDefaults(request_as_given);
-
-  PathResult result;
-  result.trajectory.dof = model.dof();
+// False (with a diagnostic) when the program cannot start: no segments, or
+// start joints outside the limits.
+bool CanStart(const ChainModel& model, const PathRequest& request, const Eigen::VectorXd& joints,
+              PathResult& result) {
   if (request.segments.empty()) {
     AddPathDiagnostic(result, Severity::kError, DiagnosticCode::kPathEmpty,
                       "the path has no segments");
-    return result;
+    return false;
   }
-  Eigen::VectorXd joints =
-      Eigen::Map<const Eigen::VectorXd>(request.start_joints.data(), request.start_joints.size());
   if (const int j = FirstJointOutsideLimits(model, joints); j >= 0) {
     AddPathDiagnostic(result, Severity::kError, DiagnosticCode::kJointLimit,
                       absl::StrCat("start_joints: ", model.dof_names[j], " = ", joints[j],
@@ -70,79 +61,125 @@ absl::StatusOr<PathResult> PlanPath(ChainWorkspace& ws, const PathRequest& reque
                                    model.dof_limits[j].upper, "]"));
     result.diagnostics.back().joint_name = model.dof_names[j];
     result.diagnostics.back().value = joints[j];
-    return result;
+    return false;
   }
+  return true;
+}
 
-  double time = 0.0;
-  bool continuous = true;
+// Where the program is between segments.
+struct PathCursor {
+  Eigen::VectorXd joints;  ///< where the next segment starts
+  double time = 0.0;       ///< path time of its t = 0
+  bool continuous = true;  ///< false after a failed segment: its first sample is new
+};
+
+// One segment from the cursor: its planner, its report, and (when every
+// sample was made) the cursor moved to its end. Sets `completed`.
+absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathRequest& request,
+                         const PathLimits& limits, const std::function<bool()>& cancelled,
+                         std::size_t index, PathCursor& cursor, PathResult& result,
+                         bool& completed) {
+  const MotionSegment& segment = request.segments[index];
+  SegmentReport report;
+  report.segment_id = segment.id.empty() ? absl::StrCat("#", index) : segment.id;
+  report.segment_index = static_cast<int>(index);
+  if (segment.zone.kind != ZoneKind::kFine) {
+    AddSegmentDiagnostic(report, Severity::kInfo, DiagnosticCode::kZoneApproximated,
+                         "zone approximated as fine: the motion stops at the target "
+                         "(blending is not implemented yet)");
+  }
+  SegmentContext context{
+      model,
+      data,
+      cursor.joints,
+      Pose::FromIsometry(ForwardKinematics(model, data.kinematics, cursor.joints) *
+                         segment.tool.ToIsometry()),
+      request.sample_time,
+      request.speed_override,
+      cursor.time,
+      limits.max_points,
+      cancelled,
+      result.trajectory,
+      cursor.continuous};
+  Eigen::VectorXd end = cursor.joints;
+  absl::Status status;
+  const auto started = std::chrono::steady_clock::now();
+  switch (segment.kind) {
+    case MotionKind::kMoveJ:
+      report.motion = "movej";
+      status = PlanMoveJ(segment, context, report, end);
+      break;
+    case MotionKind::kMoveL:
+      report.motion = "movel";
+      status = PlanMoveL(segment, context, report, end);
+      break;
+    case MotionKind::kMoveC:
+      report.motion = "movec";
+      status = PlanMoveC(segment, context, report, end);
+      break;
+  }
+  report.compute_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!status.ok()) return status;
+
+  result.diagnostics.insert(result.diagnostics.end(), report.diagnostics.begin(),
+                            report.diagnostics.end());
+  if (!report.ok) result.ok = false;
+  completed = context.completed;
+  if (completed) {
+    cursor.time += report.duration;
+    cursor.joints = end;
+    cursor.continuous = true;
+  }
+  result.segments.push_back(std::move(report));
+  return absl::OkStatus();
+}
+
+// After a failed segment (and stop_on_error false): go on from its target,
+// or stop the path with a diagnostic when that cannot be reached.
+bool ResumeAfterFailure(const ChainModel& model, IkData& data, const PathRequest& request,
+                        const MotionSegment& segment, PathCursor& cursor, PathResult& result) {
+  Eigen::VectorXd next;
+  if (!TargetJoints(model, data, segment, cursor.joints, next)) {
+    AddPathDiagnostic(result, Severity::kError, DiagnosticCode::kTargetUnreachable,
+                      absl::StrCat("path stopped after segment ", result.segments.back().segment_id,
+                                   ": its target cannot be reached, so later segments have "
+                                   "no start"));
+    return false;
+  }
+  cursor.joints = next;
+  cursor.continuous = false;  // the next segment starts from the target, not from here
+  // Its first sample is a new point: keep times strictly increasing.
+  if (result.trajectory.size() > 0) cursor.time += request.sample_time;
+  return true;
+}
+
+}  // namespace
+
+absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
+                                    const PathRequest& request_as_given, const PathLimits& limits,
+                                    const std::function<bool()>& cancelled) {
+  if (auto status = ValidateProgram(model, request_as_given, limits); !status.ok()) return status;
+  const PathRequest request = ResolveProgramDefaults(request_as_given);
+
+  PathResult result;
+  result.trajectory.dof = model.dof();
+  PathCursor cursor;
+  cursor.joints =
+      Eigen::Map<const Eigen::VectorXd>(request.start_joints.data(), request.start_joints.size());
+  if (!CanStart(model, request, cursor.joints, result)) return result;
+
   for (std::size_t i = 0; i < request.segments.size(); ++i) {
     if (cancelled && cancelled()) return absl::CancelledError("planning cancelled by the client");
-    const MotionSegment& segment = request.segments[i];
-    SegmentReport report;
-    report.segment_id = segment.id.empty() ? absl::StrCat("#", i) : segment.id;
-    report.segment_index = static_cast<int>(i);
-    if (segment.zone.kind != ZoneKind::kFine) {
-      AddSegmentDiagnostic(report, Severity::kInfo, DiagnosticCode::kZoneApproximated,
-                           "zone approximated as fine: the motion stops at the target "
-                           "(blending is not implemented yet)");
+    bool completed = false;
+    if (auto status =
+            PlanSegment(model, data, request, limits, cancelled, i, cursor, result, completed);
+        !status.ok()) {
+      return status;
     }
-    SegmentContext context{
-        ws,
-        joints,
-        Pose::FromIsometry(ForwardKinematics(model, ws.data, joints) * segment.tool.ToIsometry()),
-        request.sample_time,
-        request.speed_override,
-        time,
-        limits.max_points,
-        cancelled,
-        result.trajectory,
-        continuous};
-    Eigen::VectorXd end = joints;
-    absl::Status status;
-    const auto started = std::chrono::steady_clock::now();
-    switch (segment.kind) {
-      case MotionKind::kMoveJ:
-        report.motion = "movej";
-        status = PlanMoveJ(segment, context, report, end);
-        break;
-      case MotionKind::kMoveL:
-        report.motion = "movel";
-        status = PlanMoveL(segment, context, report, end);
-        break;
-      case MotionKind::kMoveC:
-        report.motion = "movec";
-        status = PlanMoveC(segment, context, report, end);
-        break;
-    }
-    report.compute_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (!status.ok()) return status;
-
-    result.diagnostics.insert(result.diagnostics.end(), report.diagnostics.begin(),
-                              report.diagnostics.end());
-    const bool segment_ok = report.ok;
-    if (!segment_ok) result.ok = false;
-    if (context.completed) {
-      time += report.duration;
-      joints = end;
-      continuous = true;
-    }
-    result.segments.push_back(std::move(report));
-    if (segment_ok || context.completed) continue;
+    if (result.segments.back().ok || completed) continue;
     if (request.stop_on_error) break;
-    Eigen::VectorXd next;
-    if (!TargetJoints(ws, segment, joints, next)) {
-      AddPathDiagnostic(
-          result, Severity::kError, DiagnosticCode::kTargetUnreachable,
-          absl::StrCat("path stopped after segment ", result.segments.back().segment_id,
-                       ": its target cannot be reached, so later segments have "
-                       "no start"));
-      break;
-    }
-    joints = next;
-    continuous = false;  // the next segment starts from the target, not from here
-    // Its first sample is a new point: keep times strictly increasing.
-    if (result.trajectory.size() > 0) time += request.sample_time;
+    if (!ResumeAfterFailure(model, data, request, request.segments[i], cursor, result)) break;
   }
   result.duration = result.trajectory.size() ? result.trajectory.time.back() : 0.0;
   return result;

@@ -3,9 +3,10 @@
 #include <functional>
 
 #include "absl/status/statusor.h"
+#include "core/ik/ik_data.h"
+#include "core/model/chain_model.h"
 #include "core/motion/motion_request.h"
 #include "core/motion/trajectory.h"
-#include "core/workspace/kinematics_workspace.h"
 
 namespace motion {
 
@@ -27,8 +28,9 @@ namespace motion {
 /// would exceed limits.max_points
 /// (checked per segment before it is sampled), Cancelled when `cancelled`
 /// returns true (polled between segments and every 64 samples).
-absl::StatusOr<PathResult> PlanPath(ChainWorkspace& workspace, const PathRequest& request,
-                                    const PathLimits& limits,
+/// `data` is this thread's IkData for `model` (ChainDataCache::For).
+absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
+                                    const PathRequest& request, const PathLimits& limits,
                                     const std::function<bool()>& cancelled = {});
 
 }  // namespace motion

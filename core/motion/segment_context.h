@@ -4,21 +4,23 @@
 
 #include <Eigen/Core>
 
+#include "core/ik/ik_data.h"
+#include "core/model/chain_model.h"
 #include "core/motion/motion_request.h"
 #include "core/motion/trajectory.h"
-#include "core/workspace/kinematics_workspace.h"
 
 namespace motion {
 
 /// \brief What a segment planner (MoveJ / MoveL / MoveC) works with: the
-/// chain's per-thread workspace, where the previous segment ended, the
+/// chain and this thread's IkData for it, where the previous segment ended, the
 /// sampling parameters, the point budget and the output trajectory.
 ///
 /// A segment's first sample is the previous segment's last (same time and
 /// joints), so it is appended only when the trajectory is still empty; every
 /// planner samples from its own t = 0 and calls Append, which skips it.
 struct SegmentContext {
-  ChainWorkspace& workspace;
+  const ChainModel& model;
+  IkData& data;
   Eigen::VectorXd start;  ///< joints at the segment's start
   Pose start_tcp;         ///< FK(start) * tool, in the base frame
   double sample_time = MotionDefaults::kSampleTime;

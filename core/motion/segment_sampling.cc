@@ -112,7 +112,7 @@ absl::Status SampleSegment(SegmentContext& context, const TrapezoidProfile& prof
     out.tcp.push_back(tcp[k]);
   }
   report.point_count = static_cast<std::int64_t>(out.size()) - report.first_index;
-  CheckTrajectoryLimits(*context.workspace.chain, out, report.first_index, report);
+  CheckTrajectoryLimits(context.model, out, report.first_index, report);
   end_joints = Eigen::Map<const Eigen::VectorXd>(q.data() + (times.size() - 1) * dof, dof);
   context.completed = true;
   return absl::OkStatus();

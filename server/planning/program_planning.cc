@@ -21,12 +21,12 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
                        ResolveProgramDefaults(*std::move(path))};
 }
 
-absl::StatusOr<PathResult> PlanProgram(const ProgramToPlan& program, KinematicsWorkspace& workspace,
+absl::StatusOr<PathResult> PlanProgram(const ProgramToPlan& program, ChainDataCache& cache,
                                        const PathLimits& limits, ServerMetrics& metrics,
                                        const std::function<bool()>& cancelled) {
   const auto started = std::chrono::steady_clock::now();
   absl::StatusOr<PathResult> result =
-      PlanPath(workspace.For(program.chain), program.path, limits, cancelled);
+      PlanPath(*program.chain, cache.For(program.chain), program.path, limits, cancelled);
   if (!result.ok()) return result.status();
   metrics.RecordPath(
       *result, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());

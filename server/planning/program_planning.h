@@ -6,10 +6,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/cache/chain_data_cache.h"
 #include "core/model/chain_model.h"
 #include "core/motion/motion_request.h"
 #include "core/motion/trajectory.h"
-#include "core/workspace/kinematics_workspace.h"
 #include "motion/v1/motion_planner.pb.h"
 #include "server/observability/server_metrics.h"
 #include "server/runtime/robot_registry.h"
@@ -36,10 +36,10 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
                                              const v1::PlanPathRequest& request,
                                              absl::string_view robot_field = "robot");
 
-/// \brief Plans `program` with this thread's `workspace` within `limits`,
+/// \brief Plans `program` with this thread's chain data `cache` within `limits`,
 /// stopping early when `cancelled()` turns true, and records the solve
 /// times, points and diagnostics in `metrics`.
-absl::StatusOr<PathResult> PlanProgram(const ProgramToPlan& program, KinematicsWorkspace& workspace,
+absl::StatusOr<PathResult> PlanProgram(const ProgramToPlan& program, ChainDataCache& cache,
                                        const PathLimits& limits, ServerMetrics& metrics,
                                        const std::function<bool()>& cancelled);
 

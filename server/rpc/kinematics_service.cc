@@ -21,41 +21,38 @@ std::vector<double> ToVector(const google::protobuf::RepeatedField<double>& valu
 grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerContext* context,
                                                        const v1::ComputeFkRequest* request,
                                                        v1::ComputeFkResponse* response) {
-  return RunUnaryOnPool(env_, context, "ComputeFk",
-                        [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
-                          absl::StatusOr<ResolvedChain> resolved =
-                              ResolveChain(env_.registry, request->robot());
-                          if (!resolved.ok()) return resolved.status();
-                          const ChainModel& chain = *resolved->chain;
-                          const std::vector<double> q = ToVector(request->joints());
-                          if (auto status = CheckJointVector(chain, q, "joints"); !status.ok())
-                            return status;
-                          absl::StatusOr<Pose> tool =
-                              OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
-                          if (!tool.ok()) return tool.status();
+  return RunUnaryOnPool(
+      env_, context, "ComputeFk", [this, request, response](ChainDataCache& cache) -> absl::Status {
+        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
+        if (!resolved.ok()) return resolved.status();
+        const ChainModel& chain = *resolved->chain;
+        const std::vector<double> q = ToVector(request->joints());
+        if (auto status = CheckJointVector(chain, q, "joints"); !status.ok()) return status;
+        absl::StatusOr<Pose> tool =
+            OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
+        if (!tool.ok()) return tool.status();
 
-                          ChainData& data = workspace.DataFor(resolved->chain);
-                          const auto started = std::chrono::steady_clock::now();
-                          const Eigen::Isometry3d flange = ForwardKinematics(
-                              chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
-                          env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
-                          PoseToProto(flange, response->mutable_flange());
-                          PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
-                          if (request->all_links()) {
-                            for (const LinkPose& link : LinkPoses(chain, data)) {
-                              LinkPoseToProto(link, response->add_links());
-                            }
-                          }
-                          return absl::OkStatus();
-                        });
+        ChainData& data = cache.For(resolved->chain).kinematics;
+        const auto started = std::chrono::steady_clock::now();
+        const Eigen::Isometry3d flange =
+            ForwardKinematics(chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
+        env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
+        PoseToProto(flange, response->mutable_flange());
+        PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
+        if (request->all_links()) {
+          for (const LinkPose& link : LinkPoses(chain, data)) {
+            LinkPoseToProto(link, response->add_links());
+          }
+        }
+        return absl::OkStatus();
+      });
 }
 
 grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerContext* context,
                                                        const v1::ComputeIkRequest* request,
                                                        v1::IkResult* response) {
   return RunUnaryOnPool(
-      env_, context, "ComputeIk",
-      [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
+      env_, context, "ComputeIk", [this, request, response](ChainDataCache& cache) -> absl::Status {
         absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
         if (!resolved.ok()) return resolved.status();
         absl::StatusOr<Pose> target = PoseFromProto(request->target(), "target");
@@ -66,8 +63,9 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
         absl::StatusOr<IkOptions> options = IkOptionsFromProto(request->options());
         if (!options.ok()) return options.status();
         const auto started = std::chrono::steady_clock::now();
-        absl::StatusOr<IkResult> result = SolveIk(workspace.For(resolved->chain), *target, *tool,
-                                                  ToVector(request->seed()), *options);
+        absl::StatusOr<IkResult> result =
+            SolveIk(*resolved->chain, cache.For(resolved->chain), *target, *tool,
+                    ToVector(request->seed()), *options);
         if (!result.ok()) return result.status();
         env_.metrics.RecordIk(options->solver, *result, SecondsSince(started));
         IkResultToProto(*result, response);
@@ -88,7 +86,7 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
     v1::ComputeJacobianResponse* response) {
   return RunUnaryOnPool(
       env_, context, "ComputeJacobian",
-      [this, request, response](KinematicsWorkspace& workspace) -> absl::Status {
+      [this, request, response](ChainDataCache& cache) -> absl::Status {
         absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
         if (!resolved.ok()) return resolved.status();
         const ChainModel& chain = *resolved->chain;
@@ -100,7 +98,7 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
 
         Jacobian jacobian;
         const auto started = std::chrono::steady_clock::now();
-        motion::ComputeJacobian(chain, workspace.DataFor(resolved->chain),
+        motion::ComputeJacobian(chain, cache.For(resolved->chain).kinematics,
                                 Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()),
                                 tool->ToIsometry(), jacobian);
         const JacobianMeasures measures = MeasureJacobian(jacobian);

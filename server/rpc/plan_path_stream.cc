@@ -12,15 +12,14 @@ PlanPathStream::PlanPathStream(ServiceEnv env, grpc::CallbackServerContext* cont
                                const v1::PlanPathRequest* request)
     : env_(env), context_(context), request_(request) {
   env_.metrics.RecordStreamOpened("PlanPath");
-  const bool queued =
-      env_.pool.TrySubmit([this](KinematicsWorkspace& workspace) { Plan(workspace); });
+  const bool queued = env_.pool.TrySubmit([this](ChainDataCache& cache) { Plan(cache); });
   if (!queued) {
     Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                         "server busy: the solver queue is full; retry later"));
   }
 }
 
-void PlanPathStream::Plan(KinematicsWorkspace& workspace) {
+void PlanPathStream::Plan(ChainDataCache& cache) {
   absl::Status status = [&]() -> absl::Status {
     if (cancelled_ || context_->IsCancelled()) return absl::CancelledError("cancelled");
     absl::StatusOr<ProgramToPlan> program = ResolveProgram(env_.registry, *request_);
@@ -35,7 +34,7 @@ void PlanPathStream::Plan(KinematicsWorkspace& workspace) {
                         ? 256
                         : std::min<std::size_t>(request_->max_chunk_points(), 4096);
     absl::StatusOr<PathResult> result =
-        PlanProgram(*program, workspace, env_.limits.path, env_.metrics,
+        PlanProgram(*program, cache, env_.limits.path, env_.metrics,
                     [this] { return cancelled_.load(std::memory_order_relaxed); });
     if (!result.ok()) return result.status();
     result_ = *std::move(result);

@@ -33,7 +33,7 @@ class PlanPathStream : public grpc::ServerWriteReactor<v1::PlanPathResponse> {
   }
 
  private:
-  void Plan(KinematicsWorkspace& workspace);  // on a solver worker
+  void Plan(ChainDataCache& cache);  // on a solver worker
   void WriteNext();
   void FinishWith(const absl::Status& status);
 

@@ -15,7 +15,7 @@ void ReachabilityBatch::Start(ServiceEnv env, grpc::CallbackServerContext* conte
                               grpc::ServerUnaryReactor* reactor) {
   std::shared_ptr<ReachabilityBatch> batch(
       new ReachabilityBatch(env, context, request, response, reactor));
-  const bool queued = env.pool.TrySubmit([batch](KinematicsWorkspace& workspace) {
+  const bool queued = env.pool.TrySubmit([batch](ChainDataCache& cache) {
     if (absl::Status status = batch->Prepare(); !status.ok()) {
       batch->RecordError(std::move(status));
       batch->Finish();
@@ -25,12 +25,12 @@ void ReachabilityBatch::Start(ServiceEnv env, grpc::CallbackServerContext* conte
     const int helpers = std::min(batch->env_.pool.workers(), batch->chunk_count_) - 1;
     for (int i = 0; i < helpers; ++i) {
       ++batch->active_workers_;
-      if (!batch->env_.pool.TrySubmit([batch](KinematicsWorkspace& ws) { batch->Work(ws); })) {
+      if (!batch->env_.pool.TrySubmit([batch](ChainDataCache& ws) { batch->Work(ws); })) {
         --batch->active_workers_;
         break;
       }
     }
-    batch->Work(workspace);
+    batch->Work(cache);
   });
   if (!queued) {
     reactor->Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
@@ -77,18 +77,18 @@ absl::Status ReachabilityBatch::Prepare() {
   return absl::OkStatus();
 }
 
-absl::Status ReachabilityBatch::SolveTarget(ChainWorkspace& workspace, int index,
+absl::Status ReachabilityBatch::SolveTarget(IkData& data, int index,
                                             const std::vector<double>& seed) {
   const auto started = std::chrono::steady_clock::now();
-  absl::StatusOr<IkResult> result = SolveIk(workspace, targets_[index], tool_, seed, options_);
+  absl::StatusOr<IkResult> result = SolveIk(*chain_, data, targets_[index], tool_, seed, options_);
   if (!result.ok()) return result.status();
   env_.metrics.RecordIk(options_.solver, *result, SecondsSince(started));
   IkResultToProto(*result, response_->mutable_results(index));
   return absl::OkStatus();
 }
 
-void ReachabilityBatch::Work(KinematicsWorkspace& workspace) {
-  ChainWorkspace& chain_workspace = workspace.For(chain_);
+void ReachabilityBatch::Work(ChainDataCache& cache) {
+  IkData& chain_data = cache.For(chain_);
   const bool path = request_->options().seed_from_previous();
   for (int chunk = next_chunk_++; chunk < chunk_count_; chunk = next_chunk_++) {
     const int end = std::min<int>(targets_.size(), (chunk + 1) * chunk_size_);
@@ -99,7 +99,7 @@ void ReachabilityBatch::Work(KinematicsWorkspace& workspace) {
         next_chunk_ = chunk_count_;
         break;
       }
-      if (absl::Status status = SolveTarget(chain_workspace, i, seed); !status.ok()) {
+      if (absl::Status status = SolveTarget(chain_data, i, seed); !status.ok()) {
         RecordError(std::move(status));
         next_chunk_ = chunk_count_;
         break;

@@ -36,8 +36,8 @@ class ReachabilityBatch : public std::enable_shared_from_this<ReachabilityBatch>
       : env_(env), context_(context), request_(request), response_(response), reactor_(reactor) {}
 
   absl::Status Prepare();
-  void Work(KinematicsWorkspace& workspace);  // drains chunks; the last one finishes
-  absl::Status SolveTarget(ChainWorkspace& workspace, int index, const std::vector<double>& seed);
+  void Work(ChainDataCache& cache);  // drains chunks; the last one finishes
+  absl::Status SolveTarget(IkData& data, int index, const std::vector<double>& seed);
   void RecordError(absl::Status status);
   void Finish();
 

@@ -38,7 +38,7 @@ inline double SecondsSince(std::chrono::steady_clock::time_point start) {
 }
 
 /// \brief Runs a unary RPC's work on the solver pool and finishes the reactor
-/// with its status. `work(workspace)` returns an absl::Status and fills the
+/// with its status. `work(cache)` returns an absl::Status and fills the
 /// response. A full queue finishes at once with RESOURCE_EXHAUSTED; a call
 /// cancelled or past its deadline while queued is not started. Logging (one
 /// debug line per RPC, warnings for rejected input) is the
@@ -47,13 +47,12 @@ template <typename Work>
 grpc::ServerUnaryReactor* RunUnaryOnPool(ServiceEnv& env, grpc::CallbackServerContext* context,
                                          const char* method, Work work) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  auto task = [reactor, context, method,
-               work = std::move(work)](KinematicsWorkspace& workspace) mutable {
+  auto task = [reactor, context, method, work = std::move(work)](ChainDataCache& cache) mutable {
     absl::Status status;
     if (context->IsCancelled()) {
       status = absl::CancelledError(absl::StrCat(method, ": cancelled before it started"));
     } else {
-      status = work(workspace);
+      status = work(cache);
     }
     reactor->Finish(ToGrpcStatus(status));
   };

@@ -54,10 +54,10 @@ void ValidatePathStream::OnReadDone(bool ok) {
   auto request = std::make_shared<v1::ValidatePathRequest>(std::move(incoming_));
   MaybeStartReadLocked();
   lock.unlock();
-  const bool queued = env_.pool.TrySubmit([this, request](KinematicsWorkspace& workspace) {
+  const bool queued = env_.pool.TrySubmit([this, request](ChainDataCache& cache) {
     v1::ValidatePathResponse out;
     out.set_request_id(request->request_id());
-    Validate(workspace, *request, out);
+    Validate(cache, *request, out);
     Answer(std::move(out), /*from_task=*/true, /*owns_id=*/true);
   });
   if (!queued) {
@@ -67,8 +67,7 @@ void ValidatePathStream::OnReadDone(bool ok) {
   }
 }
 
-void ValidatePathStream::Validate(KinematicsWorkspace& workspace,
-                                  const v1::ValidatePathRequest& request,
+void ValidatePathStream::Validate(ChainDataCache& cache, const v1::ValidatePathRequest& request,
                                   v1::ValidatePathResponse& response) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -81,9 +80,8 @@ void ValidatePathStream::Validate(KinematicsWorkspace& workspace,
     absl::StatusOr<ProgramToPlan> program =
         ResolveProgram(env_.registry, request.path(), "path.robot");
     if (!program.ok()) return program.status();
-    absl::StatusOr<PathResult> result =
-        PlanProgram(*program, workspace, env_.limits.path, env_.metrics,
-                    [this] { return context_->IsCancelled(); });
+    absl::StatusOr<PathResult> result = PlanProgram(*program, cache, env_.limits.path, env_.metrics,
+                                                    [this] { return context_->IsCancelled(); });
     if (!result.ok()) return result.status();
     ValidationToProto(*result, &response);
     return absl::OkStatus();

@@ -40,7 +40,7 @@ class ValidatePathStream
   }
 
  private:
-  void Validate(KinematicsWorkspace& workspace, const v1::ValidatePathRequest& request,
+  void Validate(ChainDataCache& cache, const v1::ValidatePathRequest& request,
                 v1::ValidatePathResponse& response);
   // Each takes the lock itself.
   void Answer(v1::ValidatePathResponse response, bool from_task, bool owns_id);

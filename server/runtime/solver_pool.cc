@@ -41,7 +41,7 @@ std::size_t SolverPool::queue_depth() const {
 }
 
 void SolverPool::WorkerLoop() {
-  KinematicsWorkspace workspace;
+  ChainDataCache cache;
   for (;;) {
     Task task;
     {
@@ -52,7 +52,7 @@ void SolverPool::WorkerLoop() {
       queue_.pop_front();
     }
     ++busy_;
-    task(workspace);
+    task(cache);
     --busy_;
   }
 }

@@ -9,20 +9,20 @@
 #include <thread>
 #include <vector>
 
-#include "core/workspace/kinematics_workspace.h"
+#include "core/cache/chain_data_cache.h"
 
 namespace motion::server {
 
 /// \brief The fixed set of threads that run all core work.
 ///
 /// gRPC threads only decode, enqueue and stream; KDL and Eigen run here.
-/// Each worker owns a KinematicsWorkspace (its per-chain solver cache), so no
+/// Each worker owns a ChainDataCache (its per-chain solver cache), so no
 /// solver is ever shared between threads. The queue is bounded: TrySubmit
 /// refuses work instead of building an unbounded backlog, which the caller
 /// turns into RESOURCE_EXHAUSTED.
 class SolverPool {
  public:
-  using Task = std::function<void(KinematicsWorkspace&)>;
+  using Task = std::function<void(ChainDataCache&)>;
 
   SolverPool(int workers, std::size_t max_queue);
   ~SolverPool();

@@ -315,11 +315,9 @@ TEST(RpcLogOverloadTest, AFullQueueIsAWarning) {
   CapturedLog log(spdlog::level::info, LogFormat::kText);
   // One task runs (blocked), one waits in the queue: the queue is full.
   Gate running, queued;
-  ASSERT_TRUE(
-      server.server().pool().TrySubmit([&](motion::KinematicsWorkspace&) { running.Wait(); }));
+  ASSERT_TRUE(server.server().pool().TrySubmit([&](motion::ChainDataCache&) { running.Wait(); }));
   running.AwaitEntered();
-  ASSERT_TRUE(
-      server.server().pool().TrySubmit([&](motion::KinematicsWorkspace&) { queued.Wait(); }));
+  ASSERT_TRUE(server.server().pool().TrySubmit([&](motion::ChainDataCache&) { queued.Wait(); }));
   v1::ComputeFkRequest request;
   request.mutable_robot()->set_urdf(ReadRobot("planar_2r.urdf"));
   request.add_joints(0);

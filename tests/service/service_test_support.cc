@@ -481,11 +481,11 @@ CoreRobot::CoreRobot(const std::string& urdf, const std::string& base, const std
   auto chain = model_->Chain(base, tip);
   if (!chain.ok()) throw std::runtime_error(chain.status().ToString());
   chain_ = *chain;
-  workspace_ = std::make_unique<motion::ChainWorkspace>(chain_);
+  data_ = std::make_unique<motion::IkData>(*chain_);
 }
 
 Eigen::Isometry3d CoreRobot::Fk(const std::vector<double>& q) {
-  return motion::ForwardKinematics(*chain_, workspace_->data,
+  return motion::ForwardKinematics(*chain_, data_->kinematics,
                                    Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
 }
 
@@ -512,13 +512,13 @@ absl::StatusOr<motion::IkResult> CoreRobot::SolveIk(const v1::Pose& target,
                                                     const std::vector<double>& seed,
                                                     const motion::IkOptions& options,
                                                     const v1::Pose* tool) {
-  return motion::SolveIk(*workspace_, CorePose(target),
+  return motion::SolveIk(*chain_, *data_, CorePose(target),
                          tool ? CorePose(*tool) : motion::Pose::Identity(), seed, options);
 }
 
 absl::StatusOr<motion::PathResult> CoreRobot::Plan(const motion::PathRequest& request,
                                                    const motion::PathLimits& limits) {
-  return motion::PlanPath(*workspace_, request, limits);
+  return motion::PlanPath(*chain_, *data_, request, limits);
 }
 
 Program::Program(std::vector<double> start_joints) {

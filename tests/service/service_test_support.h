@@ -19,12 +19,12 @@
 #include <Eigen/Geometry>
 
 #include "absl/status/statusor.h"
+#include "core/cache/chain_data_cache.h"
 #include "core/ik/ik_options.h"
 #include "core/ik/ik_result.h"
 #include "core/model/robot_model.h"
 #include "core/motion/motion_request.h"
 #include "core/motion/trajectory.h"
-#include "core/workspace/kinematics_workspace.h"
 #include "google/rpc/error_details.pb.h"
 #include "google/rpc/status.pb.h"
 #include "motion/v1/kinematics.grpc.pb.h"
@@ -219,7 +219,7 @@ class CoreRobot {
  private:
   std::shared_ptr<const motion::RobotModel> model_;
   std::shared_ptr<const motion::ChainModel> chain_;
-  std::unique_ptr<motion::ChainWorkspace> workspace_;
+  std::unique_ptr<motion::IkData> data_;
 };
 
 /// A motion program built twice from the same numbers: as the wire request

@@ -37,7 +37,7 @@ using Stream = grpc::ClientReaderWriter<v1::ValidatePathRequest, v1::ValidatePat
 class PoolGate {
  public:
   explicit PoolGate(motion::server::SolverPool& pool) {
-    const bool queued = pool.TrySubmit([this](motion::KinematicsWorkspace&) {
+    const bool queued = pool.TrySubmit([this](motion::ChainDataCache&) {
       std::unique_lock<std::mutex> lock(mutex_);
       running_ = true;
       cv_.notify_all();

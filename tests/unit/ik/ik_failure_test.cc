@@ -81,8 +81,8 @@ class IkFarTargetTest : public testing::TestWithParam<ArmSpec> {};
 TEST_P(IkFarTargetTest, BeyondReachIsUnreachableWithDiagnostic) {
   const TestChain c = LoadTestChain(GetParam());
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   const double reach = IndependentReachFromBase(c);
   const IkOptions options;  // the defaults
   for (const Eigen::Vector3d& direction :
@@ -91,7 +91,7 @@ TEST_P(IkFarTargetTest, BeyondReachIsUnreachableWithDiagnostic) {
     for (double beyond : {1.0, 3.0}) {
       const Eigen::Isometry3d target = At((reach + beyond) * direction, RotZ(0.4) * RotX(1.0));
       const absl::StatusOr<IkResult> r =
-          SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
+          SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
       ExpectWellFormedFailure(c, r, target, options);
       if (!r.ok()) continue;
       EXPECT_EQ(r->outcome, IkOutcome::kUnreachable) << IkOutcomeName(r->outcome);
@@ -107,11 +107,11 @@ INSTANTIATE_TEST_SUITE_P(BundledArms, IkFarTargetTest, testing::ValuesIn(Bundled
 TEST(IkUnreachableTest, Ur5ThreeMetresAway) {
   const TestChain c = LoadTestChain(kUr5);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
+  ChainDataCache cache;
   const IkOptions options;
   const Eigen::Isometry3d target = At(Eigen::Vector3d(3.0, 0.0, 0.0));
-  const absl::StatusOr<IkResult> r =
-      SolveIk(workspace.For(c.model), Pose::FromIsometry(target), Pose::Identity(), {}, options);
+  const absl::StatusOr<IkResult> r = SolveIk(
+      *c.model, cache.For(c.model), Pose::FromIsometry(target), Pose::Identity(), {}, options);
   ExpectWellFormedFailure(c, r, target, options);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->outcome, IkOutcome::kUnreachable) << IkOutcomeName(r->outcome);
@@ -140,15 +140,15 @@ TEST(IkUnreachableTest, Ur5JustOutsideTheWorkspaceButInsideTheReachBound) {
   EXPECT_LT((bound.center - shoulder).norm(), 1e-12);
   ASSERT_GT(bound.radius, 1.0 + 1e-3);
 
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   const IkOptions options;  // the defaults
   for (const Eigen::Vector3d& direction :
        {Eigen::Vector3d(1, 0, 0), Eigen::Vector3d(0, -1, 0), Eigen::Vector3d(0.6, 0, 0.8),
         Eigen::Vector3d(0, 0, 1), Eigen::Vector3d(-0.48, 0.6, -0.64)}) {
     const Eigen::Isometry3d target = At(shoulder + 1.0 * direction, RotX(0.5));
     const absl::StatusOr<IkResult> r =
-        SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
+        SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
     ExpectWellFormedFailure(c, r, target, options);
     ASSERT_TRUE(r.ok());
     EXPECT_GT(r->iterations, 0) << "the reach bound alone should not decide this target";
@@ -164,8 +164,8 @@ TEST(IkUnreachableTest, Ur5JustOutsideTheWorkspaceButInsideTheReachBound) {
 TEST(IkUnreachableTest, Planar2rTargetsOutsideTheAnnulusPlaneOrYawFamily) {
   const TestChain c = LoadTestChain(kPlanar2r);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   const IkOptions options;
   struct Case {
     Eigen::Isometry3d target;
@@ -182,7 +182,7 @@ TEST(IkUnreachableTest, Planar2rTargetsOutsideTheAnnulusPlaneOrYawFamily) {
   };
   for (const Case& k : cases) {
     const absl::StatusOr<IkResult> r =
-        SolveIk(ws, Pose::FromIsometry(k.target), Pose::Identity(), {}, options);
+        SolveIk(*c.model, ws, Pose::FromIsometry(k.target), Pose::Identity(), {}, options);
     ExpectWellFormedFailure(c, r, k.target, options);
     ASSERT_TRUE(r.ok());
     EXPECT_GT(r->iterations, 0);
@@ -199,23 +199,23 @@ TEST(IkUnreachableTest, Planar2rTargetsOutsideTheAnnulusPlaneOrYawFamily) {
 TEST(IkUnreachableTest, SeedOutsideTheLimitsStillGivesJointsWithinLimits) {
   const TestChain c = LoadTestChain(kUr5);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   const IkOptions options;
   // elbow_joint is limited to +-pi; wrist_1 to +-2 pi.
   const std::vector<double> seed = {0.1, -1.0, 4.0, -7.0, 0.5, 0.0};
   for (const Eigen::Isometry3d& target :
        {At(Eigen::Vector3d(3.0, 0.0, 0.0)), At(Eigen::Vector3d(0.0, 0.0, 1.089159))}) {
     const absl::StatusOr<IkResult> r =
-        SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), seed, options);
+        SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), seed, options);
     ExpectWellFormedFailure(c, r, target, options);
   }
   // And a reachable target from the same seed.
   std::mt19937_64 rng(5);
   for (int n = 0; n < 20; ++n) {
     const Eigen::Isometry3d target = c.Fk(c.Random(rng));
-    const absl::StatusOr<IkResult> r =
-        SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), seed, IterationBoundOptions());
+    const absl::StatusOr<IkResult> r = SolveIk(*c.model, ws, Pose::FromIsometry(target),
+                                               Pose::Identity(), seed, IterationBoundOptions());
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(r->ok);
     EXPECT_LT(CheckAgainstTarget(c, r->joints, target).outside, 0);
@@ -238,8 +238,8 @@ TEST(IkJointLimitTest, Planar2rElbowBeyondItsLimitOnBothBranches) {
   const TestChain c = LoadTestChain(kPlanar2r);
   ASSERT_NE(c.model, nullptr);
   ASSERT_EQ(c.upper[1], 2.5);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   const IkOptions options;
   for (double q1 : {-2.0, 0.0, 0.7, 3.0}) {
     for (double q2 : {2.8, -2.8, 3.1}) {
@@ -249,7 +249,7 @@ TEST(IkJointLimitTest, Planar2rElbowBeyondItsLimitOnBothBranches) {
       ASSERT_NEAR(branch, std::abs(q2), 1e-9);
       ASSERT_GT(branch, 2.5);
       const absl::StatusOr<IkResult> r =
-          SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
+          SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
       ExpectWellFormedFailure(c, r, target, options);
       ASSERT_TRUE(r.ok());
       EXPECT_EQ(r->outcome, IkOutcome::kJointLimit)
@@ -275,14 +275,14 @@ TEST(IkJointLimitTest, Planar2rElbowBeyondItsLimitOnBothBranches) {
 TEST(IkJointLimitTest, QuirksPrismaticBeyondItsStroke) {
   const TestChain c = LoadTestChain(kQuirks);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   const IkOptions options;
   for (double q1 : {0.3, -2.0}) {
     const Eigen::Isometry3d target = c.Fk(Vec({q1, 0.0, 0.12, 1.0}));
     ASSERT_NEAR(target.translation().head<2>().norm(), 0.62, 1e-12);
     const absl::StatusOr<IkResult> r =
-        SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
+        SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
     ExpectWellFormedFailure(c, r, target, options);
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->outcome, IkOutcome::kJointLimit) << IkOutcomeName(r->outcome);
@@ -304,8 +304,8 @@ TEST(IkJointLimitTest, QuirksPrismaticBeyondItsStroke) {
 TEST(IkBudgetTest, SpentIterationBudgetOnReachableTargetIsNotAJointLimit) {
   const TestChain c = LoadTestChain(kUr5);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(21);
   for (int max_iterations : {1, 2, 3}) {
     for (int n = 0; n < 10; ++n) {
@@ -314,7 +314,7 @@ TEST(IkBudgetTest, SpentIterationBudgetOnReachableTargetIsNotAJointLimit) {
       IkOptions options = IterationBoundOptions();
       options.max_iterations = max_iterations;
       const absl::StatusOr<IkResult> r =
-          SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
+          SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
       ASSERT_TRUE(r.ok());
       if (r->ok) continue;
       ExpectWellFormedFailure(c, r, target, options);
@@ -331,8 +331,8 @@ TEST(IkBudgetTest, SpentIterationBudgetOnReachableTargetIsNotAJointLimit) {
 TEST(IkBudgetTest, BudgetSpentNearASolutionIsMaxIterations) {
   const TestChain c = LoadTestChain(kUr5);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(22);
   std::normal_distribution<double> noise(0.0, 1e-4);
   for (int n = 0; n < 10; ++n) {
@@ -343,7 +343,7 @@ TEST(IkBudgetTest, BudgetSpentNearASolutionIsMaxIterations) {
     IkOptions options = IterationBoundOptions();
     options.max_iterations = 1;  // one FK evaluation, at the seed
     const absl::StatusOr<IkResult> r =
-        SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed), options);
+        SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed), options);
     ExpectWellFormedFailure(c, r, target, options);
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->iterations, 1);
@@ -358,14 +358,14 @@ TEST(IkBudgetTest, BudgetSpentNearASolutionIsMaxIterations) {
 TEST(IkBudgetTest, IterationBudgetBoundsAHopelessSearch) {
   const TestChain c = LoadTestChain(kUr5);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   const Eigen::Isometry3d target = At(Eigen::Vector3d(1.0, 0.0, 0.089159));
   for (int max_iterations : {1, 2, 59, 60, 61, 119, 500, 5000}) {
     IkOptions options = IterationBoundOptions();
     options.max_iterations = max_iterations;
     const absl::StatusOr<IkResult> r =
-        SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
+        SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
     ExpectWellFormedFailure(c, r, target, options);
     ASSERT_TRUE(r.ok());
     EXPECT_GE(r->attempts, 1);
@@ -378,13 +378,13 @@ TEST(IkBudgetTest, IterationBudgetBoundsAHopelessSearch) {
 TEST(IkBudgetTest, TinyTimeBudgetStopsAfterTheFirstDescent) {
   const TestChain c = LoadTestChain(kUr5);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   const Eigen::Isometry3d target = At(Eigen::Vector3d(0.0, 1.0, 0.089159));
   IkOptions options;
   options.timeout = 1e-9;
   const absl::StatusOr<IkResult> r =
-      SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
+      SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), {}, options);
   ExpectWellFormedFailure(c, r, target, options);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->attempts, 1);

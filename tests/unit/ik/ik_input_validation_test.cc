@@ -31,7 +31,8 @@ class IkInputValidationTest : public testing::Test {
   }
 
   absl::StatusOr<IkResult> Solve(const std::vector<double>& seed, const IkOptions& options) {
-    return SolveIk(workspace_.For(chain_.model), target_, Pose::Identity(), seed, options);
+    return SolveIk(*chain_.model, cache_.For(chain_.model), target_, Pose::Identity(), seed,
+                   options);
   }
 
   // InvalidArgument whose message names `field`, for every solver kind.
@@ -48,7 +49,7 @@ class IkInputValidationTest : public testing::Test {
   }
 
   TestChain chain_;
-  KinematicsWorkspace workspace_;
+  ChainDataCache cache_;
   Pose target_;
 };
 

@@ -35,8 +35,8 @@ TEST_P(IkKdlBaselineTest, SolvesFromANearbySeedAndOkMeansStrict) {
   const TestChain c = LoadTestChain(GetParam());
   ASSERT_NE(c.model, nullptr);
   ASSERT_TRUE(c.model->mimics.empty());
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   Eigen::Isometry3d with_tool = Eigen::Isometry3d::Identity();
   with_tool.linear() = RotZ(0.4) * RotX(-0.2);
   with_tool.translation() = Eigen::Vector3d(0.0, 0.03, 0.12);
@@ -55,8 +55,8 @@ TEST_P(IkKdlBaselineTest, SolvesFromANearbySeedAndOkMeansStrict) {
         for (int i = 0; i < seed.size(); ++i) seed[i] = std::clamp(seed[i], c.lower[i], c.upper[i]);
         IkOptions options;
         options.solver = kind;
-        const absl::StatusOr<IkResult> r =
-            SolveIk(ws, Pose::FromIsometry(target), Pose::FromIsometry(tool), ToStd(seed), options);
+        const absl::StatusOr<IkResult> r = SolveIk(*c.model, ws, Pose::FromIsometry(target),
+                                                   Pose::FromIsometry(tool), ToStd(seed), options);
         ASSERT_TRUE(r.ok()) << r.status();
         ASSERT_EQ(r->joints.size(), c.dof());
         EXPECT_EQ(r->attempts, 1);
@@ -94,8 +94,8 @@ TEST(IkKdlBaselineRefusalTest, MimicChainIsRefusedByBothBaselines) {
   const TestChain c = LoadTestChain(kQuirksFinger);
   ASSERT_NE(c.model, nullptr);
   ASSERT_FALSE(c.model->mimics.empty()) << "precondition: finger_right_joint mimics finger_left";
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(42);
   const Eigen::VectorXd q = c.Random(rng);
   const Pose target = Pose::FromIsometry(c.Fk(q));
@@ -103,7 +103,8 @@ TEST(IkKdlBaselineRefusalTest, MimicChainIsRefusedByBothBaselines) {
     IkOptions options;
     options.solver = kind;
     for (const std::vector<double>& seed : {std::vector<double>{}, ToStd(q)}) {
-      const absl::StatusOr<IkResult> r = SolveIk(ws, target, Pose::Identity(), seed, options);
+      const absl::StatusOr<IkResult> r =
+          SolveIk(*c.model, ws, target, Pose::Identity(), seed, options);
       ASSERT_FALSE(r.ok()) << IkSolverName(kind);
       EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument) << r.status();
       EXPECT_NE(std::string(r.status().message()).find("options.solver"), std::string::npos)
@@ -115,7 +116,7 @@ TEST(IkKdlBaselineRefusalTest, MimicChainIsRefusedByBothBaselines) {
   // 5 ms of CPU buys a fraction of the iterations this chain may need.
   IkOptions options;
   options.timeout = 10.0;
-  const absl::StatusOr<IkResult> r = SolveIk(ws, target, Pose::Identity(), {}, options);
+  const absl::StatusOr<IkResult> r = SolveIk(*c.model, ws, target, Pose::Identity(), {}, options);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_TRUE(r->ok);
   EXPECT_TRUE(CheckAgainstTarget(c, r->joints, target.ToIsometry()).Pass());

@@ -64,8 +64,8 @@ void RunRoundTrip(const ArmSpec& arm, const Eigen::Isometry3d& tool, const char*
                   int samples) {
   const TestChain c = LoadTestChain(arm);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(RngSeed(arm, what));
   const IkOptions options = IterationBoundOptions();
   int strict = 0, reported = 0, shown = 0;
@@ -73,7 +73,7 @@ void RunRoundTrip(const ArmSpec& arm, const Eigen::Isometry3d& tool, const char*
     const Eigen::VectorXd q_true = c.Random(rng);
     const Eigen::Isometry3d target = c.Fk(q_true) * tool;
     const absl::StatusOr<IkResult> r =
-        SolveIk(ws, Pose::FromIsometry(target), Pose::FromIsometry(tool), {}, options);
+        SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::FromIsometry(tool), {}, options);
     ASSERT_TRUE(r.ok()) << r.status();
     ASSERT_EQ(r->joints.size(), c.dof());
     const StrictCheck check = CheckAgainstTarget(c, r->joints, target, tool);
@@ -123,8 +123,8 @@ TEST_P(IkRoundTripTest, StrictSuccessWithToolFromMidRangeSeed) {
 TEST_P(IkRoundTripTest, SeedThatIsASolutionComesBack) {
   const TestChain c = LoadTestChain(GetParam());
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(RngSeed(GetParam(), "seed"));
   for (int n = 0; n < 100; ++n) {
     const Eigen::VectorXd q_true = c.Random(rng);
@@ -133,8 +133,8 @@ TEST_P(IkRoundTripTest, SeedThatIsASolutionComesBack) {
       IkOptions options = IterationBoundOptions();
       options.mode = mode;
       options.max_solutions = 2;
-      const absl::StatusOr<IkResult> r =
-          SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(q_true), options);
+      const absl::StatusOr<IkResult> r = SolveIk(*c.model, ws, Pose::FromIsometry(target),
+                                                 Pose::Identity(), ToStd(q_true), options);
       ASSERT_TRUE(r.ok()) << r.status();
       ASSERT_TRUE(r->ok) << "q_true = (" << Joints(q_true) << ")";
       EXPECT_LE((r->joints - q_true).cwiseAbs().maxCoeff(), 1e-6)
@@ -145,13 +145,13 @@ TEST_P(IkRoundTripTest, SeedThatIsASolutionComesBack) {
 }
 
 // The same request twice gives bit-identical joints: restarts come from a
-// fixed-seed generator, in the same workspace or a fresh one. Seeds are drawn
+// fixed-seed generator, in the same chain data cache or a fresh one. Seeds are drawn
 // away from the answer so that restarts actually happen.
 TEST_P(IkRoundTripTest, SameRequestGivesBitIdenticalAnswer) {
   const TestChain c = LoadTestChain(GetParam());
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(RngSeed(GetParam(), "determinism"));
   int with_restarts = 0;
   for (int n = 0; n < 100; ++n) {
@@ -160,11 +160,13 @@ TEST_P(IkRoundTripTest, SameRequestGivesBitIdenticalAnswer) {
     const Pose target = Pose::FromIsometry(c.Fk(q_true));
     IkOptions options = IterationBoundOptions();
     options.mode = n % 3 == 0 ? IkMode::kAll : IkMode::kFirst;
-    const absl::StatusOr<IkResult> a = SolveIk(ws, target, Pose::Identity(), ToStd(seed), options);
-    const absl::StatusOr<IkResult> b = SolveIk(ws, target, Pose::Identity(), ToStd(seed), options);
-    KinematicsWorkspace fresh;
+    const absl::StatusOr<IkResult> a =
+        SolveIk(*c.model, ws, target, Pose::Identity(), ToStd(seed), options);
+    const absl::StatusOr<IkResult> b =
+        SolveIk(*c.model, ws, target, Pose::Identity(), ToStd(seed), options);
+    ChainDataCache fresh;
     const absl::StatusOr<IkResult> f =
-        SolveIk(fresh.For(c.model), target, Pose::Identity(), ToStd(seed), options);
+        SolveIk(*c.model, fresh.For(c.model), target, Pose::Identity(), ToStd(seed), options);
     ASSERT_TRUE(a.ok() && b.ok() && f.ok());
     if (a->attempts > 1) ++with_restarts;
     for (const IkResult* other : {&*b, &*f}) {

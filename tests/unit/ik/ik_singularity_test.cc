@@ -55,12 +55,12 @@ class IkSingularityTest : public testing::Test {
 
   absl::StatusOr<IkResult> Solve(const Eigen::VectorXd& from, const Eigen::VectorXd& seed,
                                  const IkOptions& options = IterationBoundOptions()) {
-    return SolveIk(workspace_.For(chain_.model), Pose::FromIsometry(chain_.Fk(from)),
+    return SolveIk(*chain_.model, cache_.For(chain_.model), Pose::FromIsometry(chain_.Fk(from)),
                    Pose::Identity(), ToStd(seed), options);
   }
 
   TestChain chain_;
-  KinematicsWorkspace workspace_;
+  ChainDataCache cache_;
 };
 
 // wrist_2_joint = 0 lines up the wrist-1 and wrist-3 axes: sigma_min = 0.
@@ -137,7 +137,7 @@ TEST_F(IkSingularityTest, MinSingularValueIsAtTheTcp) {
   tool.translation() = Eigen::Vector3d(0.1, 0.0, 0.3);
   const Eigen::VectorXd q = Vec({0.3, -1.2, 1.3, -0.5, 1.0, 0.2});
   const absl::StatusOr<IkResult> r =
-      SolveIk(workspace_.For(chain_.model), Pose::FromIsometry(chain_.Fk(q) * tool),
+      SolveIk(*chain_.model, cache_.For(chain_.model), Pose::FromIsometry(chain_.Fk(q) * tool),
               Pose::FromIsometry(tool), ToStd(q), IterationBoundOptions());
   ASSERT_TRUE(r.ok());
   ASSERT_TRUE(r->ok);

@@ -114,8 +114,8 @@ TEST(IkSolutionChoiceTest, Ur5Planar3rClosedFormBranchesAreSolutions) {
 TEST(IkSolutionChoiceTest, Ur5Planar3rModesReturnTheBranchesNearestTheSeed) {
   const TestChain c = LoadTestChain(kUr5Planar3r);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(32);
   std::normal_distribution<double> noise(0.0, 0.1);
   int tested = 0;
@@ -139,7 +139,7 @@ TEST(IkSolutionChoiceTest, Ur5Planar3rModesReturnTheBranchesNearestTheSeed) {
       all.mode = IkMode::kAll;
       all.max_solutions = 8;
       const absl::StatusOr<IkResult> r_all =
-          SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed), all);
+          SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed), all);
       ASSERT_TRUE(r_all.ok()) << r_all.status();
       ASSERT_TRUE(r_all->ok);
       ASSERT_EQ(r_all->solutions.size(), 2u) << "seed near branch " << near;
@@ -156,8 +156,8 @@ TEST(IkSolutionChoiceTest, Ur5Planar3rModesReturnTheBranchesNearestTheSeed) {
         IkOptions options = IterationBoundOptions();
         options.mode = mode;
         options.max_solutions = 2;
-        const absl::StatusOr<IkResult> r =
-            SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed), options);
+        const absl::StatusOr<IkResult> r = SolveIk(*c.model, ws, Pose::FromIsometry(target),
+                                                   Pose::Identity(), ToStd(seed), options);
         ASSERT_TRUE(r.ok());
         ASSERT_TRUE(r->ok);
         EXPECT_TRUE(r->solutions.empty());
@@ -176,8 +176,8 @@ TEST(IkSolutionChoiceTest, Ur5Planar3rModesReturnTheBranchesNearestTheSeed) {
 TEST(IkSolutionChoiceTest, Ur5Planar3rClosestIsNearestInJointSpaceForAnySeed) {
   const TestChain c = LoadTestChain(kUr5Planar3r);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(33);
   int tested = 0;
   while (tested < 100) {
@@ -195,7 +195,7 @@ TEST(IkSolutionChoiceTest, Ur5Planar3rClosestIsNearestInJointSpaceForAnySeed) {
     options.mode = IkMode::kClosest;
     options.max_solutions = 2;
     const absl::StatusOr<IkResult> r =
-        SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed), options);
+        SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed), options);
     ASSERT_TRUE(r.ok());
     ASSERT_TRUE(r->ok);
     const Eigen::VectorXd& expected = da < db ? a : b;
@@ -215,8 +215,8 @@ TEST(IkSolutionChoiceTest, Ur5Planar3rClosestIsNearestInJointSpaceForAnySeed) {
 TEST(IkSolutionChoiceTest, Planar2rPoseHasOneBranchWhateverTheSeed) {
   const TestChain c = LoadTestChain(kPlanar2r);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(34);
   int tested = 0;
   while (tested < 50) {
@@ -242,8 +242,8 @@ TEST(IkSolutionChoiceTest, Planar2rPoseHasOneBranchWhateverTheSeed) {
         IkOptions options = IterationBoundOptions();
         options.mode = mode;
         options.max_iterations = 1000;
-        const absl::StatusOr<IkResult> r =
-            SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed), options);
+        const absl::StatusOr<IkResult> r = SolveIk(*c.model, ws, Pose::FromIsometry(target),
+                                                   Pose::Identity(), ToStd(seed), options);
         ASSERT_TRUE(r.ok());
         ASSERT_TRUE(r->ok);
         const Eigen::VectorXd expected = NearestTurns(c, position_branches[pose_branch], seed);
@@ -266,8 +266,8 @@ TEST(IkSolutionChoiceTest, ContinuousJointComesBackNearestTheSeed) {
   const int j4 = c.DofIndex("j4");
   ASSERT_EQ(j4, 3);
   ASSERT_EQ(c.type[j4], "continuous");
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(35);
   for (double seed_j4 : {10.0, 9.5, 10.0 + kPi - 0.01, -10.0, 25.0, -40.3}) {
     for (int n = 0; n < 20; ++n) {
@@ -276,8 +276,9 @@ TEST(IkSolutionChoiceTest, ContinuousJointComesBackNearestTheSeed) {
       for (bool seed_near_answer : {true, false}) {
         Eigen::VectorXd seed = seed_near_answer ? q : c.MidRange();
         seed[j4] = seed_j4;
-        const absl::StatusOr<IkResult> r = SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(),
-                                                   ToStd(seed), IterationBoundOptions());
+        const absl::StatusOr<IkResult> r =
+            SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed),
+                    IterationBoundOptions());
         ASSERT_TRUE(r.ok());
         ASSERT_TRUE(r->ok);
         EXPECT_TRUE(CheckAgainstTarget(c, r->joints, target).Pass());
@@ -293,8 +294,8 @@ TEST(IkSolutionChoiceTest, ContinuousJointComesBackNearestTheSeed) {
 TEST(IkSolutionChoiceTest, Ur5WholeTurnEquivalentNearestTheSeed) {
   const TestChain c = LoadTestChain(kUr5);
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   struct Case {
     Eigen::VectorXd q;
     Eigen::VectorXd turns;  // whole turns added to q to make the seed
@@ -313,8 +314,9 @@ TEST(IkSolutionChoiceTest, Ur5WholeTurnEquivalentNearestTheSeed) {
     for (int n = 0; n < 10; ++n) {
       Eigen::VectorXd seed = expected;
       for (int i = 0; i < seed.size(); ++i) seed[i] += noise(rng);
-      const absl::StatusOr<IkResult> r = SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(),
-                                                 ToStd(seed), IterationBoundOptions());
+      const absl::StatusOr<IkResult> r =
+          SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed),
+                  IterationBoundOptions());
       ASSERT_TRUE(r.ok());
       ASSERT_TRUE(r->ok);
       EXPECT_TRUE(CheckAgainstTarget(c, r->joints, target).Pass());
@@ -331,8 +333,8 @@ class IkWholeTurnTest : public testing::TestWithParam<ArmSpec> {};
 TEST_P(IkWholeTurnTest, NoInLimitWholeTurnEquivalentIsNearerTheSeed) {
   const TestChain c = LoadTestChain(GetParam());
   ASSERT_NE(c.model, nullptr);
-  KinematicsWorkspace workspace;
-  ChainWorkspace& ws = workspace.For(c.model);
+  ChainDataCache cache;
+  IkData& ws = cache.For(c.model);
   std::mt19937_64 rng(37);
   for (int n = 0; n < 100; ++n) {
     const Eigen::Isometry3d target = c.Fk(c.Random(rng));
@@ -340,8 +342,9 @@ TEST_P(IkWholeTurnTest, NoInLimitWholeTurnEquivalentIsNearerTheSeed) {
     for (int i = 0; i < c.dof(); ++i) {  // continuous joints: seeds up to 3 turns out
       if (c.type[i] == "continuous") seed[i] += kTwoPi * (n % 7 - 3);
     }
-    const absl::StatusOr<IkResult> r = SolveIk(ws, Pose::FromIsometry(target), Pose::Identity(),
-                                               ToStd(seed), IterationBoundOptions());
+    const absl::StatusOr<IkResult> r =
+        SolveIk(*c.model, ws, Pose::FromIsometry(target), Pose::Identity(), ToStd(seed),
+                IterationBoundOptions());
     ASSERT_TRUE(r.ok());
     if (!r->ok) continue;
     EXPECT_TRUE(CheckAgainstTarget(c, r->joints, target).Pass());

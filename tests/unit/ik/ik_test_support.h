@@ -16,11 +16,11 @@
 #include <gtest/gtest.h>
 #include <Eigen/Geometry>
 
+#include "core/cache/chain_data_cache.h"
 #include "core/geometry/pose.h"
 #include "core/ik/ik_solver.h"
 #include "core/model/chain_model.h"
 #include "core/model/robot_model.h"
-#include "core/workspace/kinematics_workspace.h"
 #include "independent_fk.h"
 #include "unit_test_support.h"
 

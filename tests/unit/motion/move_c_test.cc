@@ -92,11 +92,11 @@ SpeedSpec ArcSpeed() {
 }
 
 PathResult Plan(const Robot& robot, const Eigen::VectorXd& q0, const MotionSegment& segment) {
-  ChainWorkspace ws(robot.chain);
+  IkData ws(*robot.chain);
   PathRequest request;
   request.start_joints = Std(q0);
   request.segments = {segment};
-  auto result = PlanPath(ws, request, PathLimits{});
+  auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
   EXPECT_TRUE(result.ok()) << result.status();
   return result.ok() ? *result : PathResult{};
 }
@@ -200,11 +200,11 @@ TEST(MoveCDegenerateTest, CoincidentAndCollinearPointsAreArcDegenerate) {
     segment.kind = MotionKind::kMoveC;
     segment.via = ToPose(k.via, r0);
     segment.target = ToPose(k.target, r0);
-    ChainWorkspace ws(robot.chain);
+    IkData ws(*robot.chain);
     PathRequest request;
     request.start_joints = Std(c.q0);
     request.segments = {segment};
-    auto result = PlanPath(ws, request, PathLimits{});
+    auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
     ASSERT_TRUE(result.ok()) << "a degenerate arc is a diagnostic, not an error: "
                              << result.status();
     EXPECT_FALSE(result->ok);

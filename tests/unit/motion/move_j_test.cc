@@ -131,13 +131,13 @@ void CheckJointMove(const Robot& robot, const PathResult& result, const Eigen::V
 
 PathResult PlanOne(const Robot& robot, const Eigen::VectorXd& q0, const MotionSegment& segment,
                    double speed_override = 1.0, double dt = 0.004) {
-  ChainWorkspace ws(robot.chain);
+  IkData ws(*robot.chain);
   PathRequest request;
   request.start_joints = Std(q0);
   request.segments = {segment};
   request.sample_time = dt;
   request.speed_override = speed_override;
-  auto result = PlanPath(ws, request, PathLimits{});
+  auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
   EXPECT_TRUE(result.ok()) << result.status();
   return result.ok() ? *result : PathResult{};
 }

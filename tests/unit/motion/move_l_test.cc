@@ -80,13 +80,13 @@ LineCheck PlanAndCheckLine(const Robot& robot, const LineCase& c, MotionSegment 
   segment.target = Pose::FromIsometry(goal);
 
   const double dt = 0.004;
-  ChainWorkspace ws(robot.chain);
+  IkData ws(*robot.chain);
   PathRequest request;
   request.start_joints = Std(c.q0);
   request.segments = {segment};
   request.sample_time = dt;
   request.speed_override = speed_override;
-  auto planned = PlanPath(ws, request, PathLimits{});
+  auto planned = PlanPath(*robot.chain, ws, request, PathLimits{});
   EXPECT_TRUE(planned.ok()) << planned.status();
   if (!planned.ok()) return out;
   const PathResult& result = *planned;
@@ -253,11 +253,11 @@ TEST_P(MoveLTest, RotationInPlaceIsTimedByTheAngularLimits) {
   segment.target.orientation = Eigen::Quaterniond(r1);
   segment.speed.angular_velocity = 0.4;
   segment.speed.angular_acceleration = 1.0;
-  ChainWorkspace ws(robot.chain);
+  IkData ws(*robot.chain);
   PathRequest request;
   request.start_joints = Std(c.q0);
   request.segments = {segment};
-  auto result = PlanPath(ws, request, PathLimits{});
+  auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
   ASSERT_TRUE(result.ok()) << result.status();
   ASSERT_TRUE(result->ok) << (result->diagnostics.empty() ? "" : result->diagnostics[0].message);
   const double w = 0.4, alpha = 1.0;

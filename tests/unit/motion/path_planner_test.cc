@@ -169,8 +169,8 @@ TEST(PlanPathTest, TenSecondProgramAtFourMilliseconds) {
                          ToPose(on_arc(2.6), rb * motion_test::RotZ(0.2)), 0.05),
                    MoveJPose("back", ToPose(IndependentFk(robot.ichain, qc)), 0.2),
                    MoveL("final", ToPose(pd), 0.07)});
-  ChainWorkspace ws(robot.chain);
-  auto result = PlanPath(ws, request, PathLimits{});
+  IkData ws(*robot.chain);
+  auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
   ASSERT_TRUE(result.ok()) << result.status();
   ASSERT_TRUE(result->ok) << FirstMessage(*result);
   ASSERT_EQ(result->segments.size(), 5u);
@@ -215,9 +215,10 @@ TEST(PlanPathTest, ProgramEndingOnAJointTargetEndsExactlyThere) {
   const Eigen::VectorXd q0 = Ur5Start();
   const Eigen::VectorXd qa = Vec({0.55, -1.0, 1.2, -1.6, -1.3, 0.1});
   const Eigen::VectorXd qz = Vec({0.123456789, -1.3, 1.7654321, -1.6, -1.4, 0.7});
-  ChainWorkspace ws(robot.chain);
+  IkData ws(*robot.chain);
   auto result = PlanPath(
-      ws, Request(q0, {MoveL("l", ToPose(IndependentFk(robot.ichain, qa)), 0.2), MoveJ("j", qz)}),
+      *robot.chain, ws,
+      Request(q0, {MoveL("l", ToPose(IndependentFk(robot.ichain, qa)), 0.2), MoveJ("j", qz)}),
       PathLimits{});
   ASSERT_TRUE(result.ok()) << result.status();
   ASSERT_TRUE(result->ok) << FirstMessage(*result);
@@ -294,8 +295,8 @@ TEST(PlanPathTest, BadRequestFieldsAreInvalidArgumentNamingTheField) {
   }
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    ChainWorkspace ws(robot.chain);
-    auto result = PlanPath(ws, c.request, PathLimits{});
+    IkData ws(*robot.chain);
+    auto result = PlanPath(*robot.chain, ws, c.request, PathLimits{});
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument);
     EXPECT_TRUE(Mentions(result.status(), c.field)) << result.status();
@@ -309,8 +310,8 @@ TEST(PlanPathTest, TooManySegmentsIsInvalidArgument) {
   limits.max_segments = 3;
   PathRequest request = Request(Ur5Start(), {});
   for (int i = 0; i < 4; ++i) request.segments.push_back(MoveJ("j", Ur5Start()));
-  ChainWorkspace ws(robot.chain);
-  auto result = PlanPath(ws, request, limits);
+  IkData ws(*robot.chain);
+  auto result = PlanPath(*robot.chain, ws, request, limits);
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_TRUE(Mentions(result.status(), "segments")) << result.status();
@@ -319,8 +320,8 @@ TEST(PlanPathTest, TooManySegmentsIsInvalidArgument) {
 TEST(PlanPathTest, EmptyProgramIsPathEmpty) {
   const Robot robot = LoadRobot("ur5.urdf");
   ASSERT_NE(robot.chain, nullptr);
-  ChainWorkspace ws(robot.chain);
-  auto result = PlanPath(ws, Request(Ur5Start(), {}), PathLimits{});
+  IkData ws(*robot.chain);
+  auto result = PlanPath(*robot.chain, ws, Request(Ur5Start(), {}), PathLimits{});
   ASSERT_TRUE(result.ok()) << result.status();
   EXPECT_FALSE(result->ok);
   EXPECT_TRUE(HasCode(result->diagnostics, DiagnosticCode::kPathEmpty));
@@ -334,8 +335,9 @@ TEST(PlanPathTest, MoveLTargetFiveMetresAwayIsTargetUnreachable) {
   ASSERT_NE(robot.chain, nullptr);
   const Eigen::Isometry3d start = IndependentFk(robot.ichain, Ur5Start());
   const Pose far = ToPose(start.translation() + Eigen::Vector3d(5, 0, 0), start.linear());
-  ChainWorkspace ws(robot.chain);
-  auto result = PlanPath(ws, Request(Ur5Start(), {MoveL("too_far", far)}), PathLimits{});
+  IkData ws(*robot.chain);
+  auto result =
+      PlanPath(*robot.chain, ws, Request(Ur5Start(), {MoveL("too_far", far)}), PathLimits{});
   ASSERT_TRUE(result.ok()) << result.status();
   EXPECT_FALSE(result->ok);
   ASSERT_EQ(result->segments.size(), 1u);
@@ -349,8 +351,8 @@ TEST(PlanPathTest, StartOutsideLimitsIsJointLimit) {
   ASSERT_NE(robot.chain, nullptr);
   Eigen::VectorXd q0 = Ur5Start();
   q0[2] = 3.3;  // elbow: +-pi
-  ChainWorkspace ws(robot.chain);
-  auto result = PlanPath(ws, Request(q0, {MoveJ("j", Ur5Start())}), PathLimits{});
+  IkData ws(*robot.chain);
+  auto result = PlanPath(*robot.chain, ws, Request(q0, {MoveJ("j", Ur5Start())}), PathLimits{});
   ASSERT_TRUE(result.ok()) << result.status();
   EXPECT_FALSE(result->ok);
   EXPECT_TRUE(HasCode(result->diagnostics, DiagnosticCode::kJointLimit));
@@ -363,8 +365,9 @@ TEST(PlanPathTest, ZoneDistanceIsApproximated) {
   MotionSegment first = MoveJ("zoned", qa);
   first.zone.kind = ZoneKind::kDistance;
   first.zone.distance = 0.01;
-  ChainWorkspace ws(robot.chain);
-  auto result = PlanPath(ws, Request(Ur5Start(), {first, MoveJ("fine", Ur5Start())}), PathLimits{});
+  IkData ws(*robot.chain);
+  auto result = PlanPath(*robot.chain, ws, Request(Ur5Start(), {first, MoveJ("fine", Ur5Start())}),
+                         PathLimits{});
   ASSERT_TRUE(result.ok()) << result.status();
   EXPECT_TRUE(result->ok) << "an approximated zone is not a failure";
   EXPECT_TRUE(HasCode(result->diagnostics, DiagnosticCode::kZoneApproximated, "zoned"));
@@ -397,9 +400,9 @@ TEST(PlanPathTest, BillionPointRequestIsRefusedBeforeSampling) {
     SCOPED_TRACE(segment.id);
     PathRequest request = Request(Ur5Start(), {segment});
     request.sample_time = 1e-4;
-    ChainWorkspace ws(robot.chain);
+    IkData ws(*robot.chain);
     const auto begin = std::chrono::steady_clock::now();
-    auto result = PlanPath(ws, request, limits);
+    auto result = PlanPath(*robot.chain, ws, request, limits);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     ASSERT_FALSE(result.ok());
@@ -421,13 +424,13 @@ TEST(PlanPathTest, BudgetCountsTheWholePath) {
   // samples at 4 ms; at 2 ms 330.
   PathRequest request = Request(Ur5Start(), {MoveJ("a", qa), MoveJ("b", Ur5Start())});
   request.sample_time = 0.002;
-  ChainWorkspace ws(robot.chain);
-  auto ok = PlanPath(ws, request, limits);
+  IkData ws(*robot.chain);
+  auto ok = PlanPath(*robot.chain, ws, request, limits);
   ASSERT_TRUE(ok.ok()) << ok.status();
   EXPECT_LE(ok->trajectory.size(), 1000u);
   request.segments.push_back(MoveJ("c", qa));
   request.segments.push_back(MoveJ("d", Ur5Start()));
-  auto refused = PlanPath(ws, request, limits);
+  auto refused = PlanPath(*robot.chain, ws, request, limits);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_TRUE(Mentions(refused.status(), "segments[3]")) << refused.status();
@@ -450,8 +453,8 @@ TEST(PlanPathTest, StopOnErrorIsHonoured) {
   {
     PathRequest request = Request(Ur5Start(), program);
     request.stop_on_error = true;
-    ChainWorkspace ws(robot.chain);
-    auto result = PlanPath(ws, request, PathLimits{});
+    IkData ws(*robot.chain);
+    auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
     ASSERT_TRUE(result.ok()) << result.status();
     EXPECT_FALSE(result->ok);
     ASSERT_EQ(result->segments.size(), 2u) << "nothing planned after the failed segment";
@@ -465,8 +468,8 @@ TEST(PlanPathTest, StopOnErrorIsHonoured) {
   {
     PathRequest request = Request(Ur5Start(), program);
     request.stop_on_error = false;
-    ChainWorkspace ws(robot.chain);
-    auto result = PlanPath(ws, request, PathLimits{});
+    IkData ws(*robot.chain);
+    auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
     ASSERT_TRUE(result.ok()) << result.status();
     EXPECT_FALSE(result->ok);
     ASSERT_EQ(result->segments.size(), 3u) << "later segments are planned too";
@@ -504,8 +507,8 @@ TEST(PlanPathTest, HalfOverrideOnACruiseDominatedMoveL) {
   for (int i = 0; i < 2; ++i) {
     PathRequest request = Request(Ur5Start(), {segment});
     request.speed_override = overrides[i];
-    ChainWorkspace ws(robot.chain);
-    auto result = PlanPath(ws, request, PathLimits{});
+    IkData ws(*robot.chain);
+    auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
     ASSERT_TRUE(result.ok()) << result.status();
     ASSERT_TRUE(result->ok) << FirstMessage(*result);
     durations[i] = result->duration;
@@ -527,22 +530,23 @@ TEST(PlanPathTest, CancellationIsCancelled) {
       {MoveJ("j", Vec({0.8, -1.0, 1.3, -1.7, -1.4, 0.2})),
        MoveL("l", ToPose(start.translation() + Eigen::Vector3d(0, 0, 0.1), start.linear()))});
   {
-    ChainWorkspace ws(robot.chain);
-    auto result = PlanPath(ws, request, PathLimits{}, [] { return true; });
+    IkData ws(*robot.chain);
+    auto result = PlanPath(*robot.chain, ws, request, PathLimits{}, [] { return true; });
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.status().code(), absl::StatusCode::kCancelled);
   }
   // Cancelled part-way: after some polls, inside the sampling loops.
   for (int after : {1, 3, 5}) {
     int polls = 0;
-    ChainWorkspace ws(robot.chain);
-    auto result = PlanPath(ws, request, PathLimits{}, [&] { return ++polls > after; });
+    IkData ws(*robot.chain);
+    auto result =
+        PlanPath(*robot.chain, ws, request, PathLimits{}, [&] { return ++polls > after; });
     ASSERT_FALSE(result.ok()) << "after " << after;
     EXPECT_EQ(result.status().code(), absl::StatusCode::kCancelled);
   }
   // Never cancelled: plans normally.
-  ChainWorkspace ws(robot.chain);
-  auto result = PlanPath(ws, request, PathLimits{}, [] { return false; });
+  IkData ws(*robot.chain);
+  auto result = PlanPath(*robot.chain, ws, request, PathLimits{}, [] { return false; });
   ASSERT_TRUE(result.ok()) << result.status();
   EXPECT_TRUE(result->ok) << FirstMessage(*result);
 }

@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/cache/chain_data_cache.h"
 #include "core/motion/path_planner.h"
-#include "core/workspace/kinematics_workspace.h"
 #include "motion_test_support.h"
 
 namespace motion {
@@ -45,13 +45,13 @@ PathRequest GoodProgram() {
 TEST(ProgramValidationTest, MalformedLastSegmentIsRefusedBeforeTheFirstIsPlanned) {
   const Robot robot = LoadRobot("ur5.urdf");
   ASSERT_NE(robot.chain, nullptr);
-  ChainWorkspace ws(robot.chain);
+  IkData ws(*robot.chain);
   PathRequest request = GoodProgram();
   request.segments.push_back(MoveJ("bad", {0.1, 0.2, 0.3, 0.4, 0.5}));  // 5 of 6 joints
 
   int polls = 0;
   const absl::StatusOr<PathResult> result =
-      PlanPath(ws, request, PathLimits{}, [&polls] { return ++polls, false; });
+      PlanPath(*robot.chain, ws, request, PathLimits{}, [&polls] { return ++polls, false; });
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(std::string(result.status().message()).rfind("segments[5].movej.joints: ", 0), 0u)
@@ -61,7 +61,8 @@ TEST(ProgramValidationTest, MalformedLastSegmentIsRefusedBeforeTheFirstIsPlanned
   // The same hook is polled when the program is good: the check above can fail.
   request.segments.pop_back();
   polls = 0;
-  ASSERT_TRUE(PlanPath(ws, request, PathLimits{}, [&polls] { return ++polls, false; }).ok());
+  ASSERT_TRUE(
+      PlanPath(*robot.chain, ws, request, PathLimits{}, [&polls] { return ++polls, false; }).ok());
   EXPECT_GT(polls, 5);
 }
 

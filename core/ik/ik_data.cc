@@ -1,0 +1,21 @@
+#include "core/ik/ik_data.h"
+
+namespace motion {
+
+IkData::IkData(const ChainModel& model)
+    : kinematics(model),
+      jacobian(6, model.dof()),
+      normal(model.dof(), model.dof()),
+      gradient(model.dof()),
+      step(model.dof()),
+      q(model.dof()),
+      trial(model.dof()),
+      best(model.dof()),
+      ldlt(model.dof()) {}
+
+KdlIkSolvers& IkData::Kdl(const ChainModel& model) {
+  if (!kdl_) kdl_ = std::make_unique<KdlIkSolvers>(model);
+  return *kdl_;
+}
+
+}  // namespace motion
