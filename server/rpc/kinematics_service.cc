@@ -16,6 +16,26 @@ std::vector<double> ToVector(const google::protobuf::RepeatedField<double>& valu
   return std::vector<double>(values.begin(), values.end());
 }
 
+// What FK and the Jacobian both read from a request: the chain, a joint
+// vector of its length, and the optional tool.
+struct JointsOnChain {
+  ResolvedChain resolved;
+  std::vector<double> q;
+  Pose tool;
+};
+
+template <typename Request>
+absl::StatusOr<JointsOnChain> ResolveJointsOnChain(RobotRegistry& registry,
+                                                   const Request& request) {
+  absl::StatusOr<ResolvedChain> resolved = ResolveChain(registry, request.robot());
+  if (!resolved.ok()) return resolved.status();
+  std::vector<double> q = ToVector(request.joints());
+  if (auto status = CheckJointVector(*resolved->chain, q, "joints"); !status.ok()) return status;
+  absl::StatusOr<Pose> tool = OptionalPoseFromProto(request.has_tool(), request.tool(), "tool");
+  if (!tool.ok()) return tool.status();
+  return JointsOnChain{*std::move(resolved), std::move(q), *tool};
+}
+
 }  // namespace
 
 grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerContext* context,
@@ -23,22 +43,18 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerConte
                                                        v1::ComputeFkResponse* response) {
   return RunUnaryOnPool(
       env_, context, "ComputeFk", [this, request, response](ChainDataCache& cache) -> absl::Status {
-        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
-        if (!resolved.ok()) return resolved.status();
-        const ChainModel& chain = *resolved->chain;
-        const std::vector<double> q = ToVector(request->joints());
-        if (auto status = CheckJointVector(chain, q, "joints"); !status.ok()) return status;
-        absl::StatusOr<Pose> tool =
-            OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
-        if (!tool.ok()) return tool.status();
+        absl::StatusOr<JointsOnChain> in = ResolveJointsOnChain(env_.registry, *request);
+        if (!in.ok()) return in.status();
+        const ChainModel& chain = *in->resolved.chain;
+        const std::vector<double>& q = in->q;
 
-        ChainData& data = cache.For(resolved->chain).kinematics;
+        ChainData& data = cache.For(in->resolved.chain).kinematics;
         const auto started = std::chrono::steady_clock::now();
         const Eigen::Isometry3d flange =
             ForwardKinematics(chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
         env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
         PoseToProto(flange, response->mutable_flange());
-        PoseToProto(flange * tool->ToIsometry(), response->mutable_tcp());
+        PoseToProto(flange * in->tool.ToIsometry(), response->mutable_tcp());
         if (request->all_links()) {
           for (const LinkPose& link : LinkPoses(chain, data)) {
             LinkPoseToProto(link, response->add_links());
@@ -87,20 +103,16 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
   return RunUnaryOnPool(
       env_, context, "ComputeJacobian",
       [this, request, response](ChainDataCache& cache) -> absl::Status {
-        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
-        if (!resolved.ok()) return resolved.status();
-        const ChainModel& chain = *resolved->chain;
-        const std::vector<double> q = ToVector(request->joints());
-        if (auto status = CheckJointVector(chain, q, "joints"); !status.ok()) return status;
-        absl::StatusOr<Pose> tool =
-            OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
-        if (!tool.ok()) return tool.status();
+        absl::StatusOr<JointsOnChain> in = ResolveJointsOnChain(env_.registry, *request);
+        if (!in.ok()) return in.status();
+        const ChainModel& chain = *in->resolved.chain;
+        const std::vector<double>& q = in->q;
 
         Jacobian jacobian;
         const auto started = std::chrono::steady_clock::now();
-        motion::ComputeJacobian(chain, cache.For(resolved->chain).kinematics,
+        motion::ComputeJacobian(chain, cache.For(in->resolved.chain).kinematics,
                                 Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()),
-                                tool->ToIsometry(), jacobian);
+                                in->tool.ToIsometry(), jacobian);
         const JacobianMeasures measures = MeasureJacobian(jacobian);
         env_.metrics.RecordSolve("jacobian", "-", SecondsSince(started));
         FillJacobian(jacobian, measures, response);
