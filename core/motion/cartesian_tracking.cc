@@ -41,55 +41,73 @@ absl::StatusOr<TrapezoidProfile> CartesianProfile(const SpeedSpec& speed, double
   return TrapezoidProfile::Plan(1.0, s_velocity, s_acceleration);
 }
 
-absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
-                                const TrapezoidProfile& profile, SegmentContext& context,
-                                SegmentReport& report, Eigen::VectorXd& end_joints) {
-  const ChainModel& model = context.model;
-  IkData& data = context.data;
-  const Eigen::Isometry3d tool = segment.tool.ToIsometry();
-  end_joints = context.start;
+namespace {
 
-  IkOptions ik_options;
-  ik_options.position_tolerance = TrackingTolerances::kPosition;
-  ik_options.orientation_tolerance = TrackingTolerances::kOrientation;
+// Phase 1: is the end reachable at all? Say so once (diagnostics of the
+// IK answer, on the segment) instead of failing mid-path.
+absl::StatusOr<bool> EndIsReachable(const MotionSegment& segment, const CartesianPath& path,
+                                    SegmentContext& context, const IkOptions& ik_options,
+                                    SegmentReport& report) {
+  const std::vector<double> seed(context.start.data(), context.start.data() + context.start.size());
+  absl::StatusOr<IkResult> end =
+      SolveIk(context.model, context.data, path(1.0), segment.tool, seed, ik_options);
+  if (!end.ok()) return end.status();
+  if (end->ok) return true;
+  for (Diagnostic d : end->diagnostics) {
+    d.segment_id = report.segment_id;
+    d.message = absl::StrCat("target: ", d.message);
+    report.diagnostics.push_back(std::move(d));
+  }
+  report.ok = false;
+  return false;
+}
 
-  // Is the end reachable at all? Say so once instead of failing mid-path.
-  {
-    const std::vector<double> seed(context.start.data(),
-                                   context.start.data() + context.start.size());
-    absl::StatusOr<IkResult> end = SolveIk(model, data, path(1.0), segment.tool, seed, ik_options);
-    if (!end.ok()) return end.status();
-    if (!end->ok) {
-      for (Diagnostic d : end->diagnostics) {
-        d.segment_id = report.segment_id;
-        d.message = absl::StrCat("target: ", d.message);
-        report.diagnostics.push_back(std::move(d));
-      }
-      report.ok = false;
-      return absl::OkStatus();
+// Phase 2: one IK per sample, seeded by the previous samples, with the
+// checks a tracked path needs (configuration flips, singularities).
+class CartesianTracker {
+ public:
+  CartesianTracker(const MotionSegment& segment, const CartesianPath& path, SegmentContext& context,
+                   const IkOptions& ik_options, SegmentReport& report)
+      : segment_(segment),
+        path_(path),
+        context_(context),
+        model_(context.model),
+        data_(context.data),
+        tool_(segment.tool.ToIsometry()),
+        ik_options_(ik_options),
+        report_(report),
+        previous_(context.start),
+        before_previous_(context.start),
+        flip_threshold_(model_.dof()),
+        index_base_(static_cast<std::int64_t>(context.out.size()) - (context.Stores(0) ? 0 : 1)) {
+    // A joint moving more than 10 samples' worth of its top speed (and at
+    // least 0.5 rad / 0.05 m) between two samples has changed branch.
+    for (int j = 0; j < model_.dof(); ++j) {
+      const double floor = model_.dof_types[j] == JointType::kPrismatic ? 0.05 : 0.5;
+      flip_threshold_[j] =
+          std::max(floor, 10.0 * model_.dof_limits[j].max_velocity * context.sample_time);
     }
+    local_.position_tolerance = TrackingTolerances::kPosition;
+    local_.orientation_tolerance = TrackingTolerances::kOrientation;
+    local_.max_iterations = 50;
   }
 
-  Eigen::VectorXd flip_threshold(model.dof());
-  for (int j = 0; j < model.dof(); ++j) {
-    const double floor = model.dof_types[j] == JointType::kPrismatic ? 0.05 : 0.5;
-    flip_threshold[j] =
-        std::max(floor, 10.0 * model.dof_limits[j].max_velocity * context.sample_time);
+  // The sampler SampleSegment calls: false stops the segment (IK failed).
+  bool Sample(double t, const TrapezoidProfile::State& state, SampleOut& out) {
+    const std::int64_t index = index_base_ + sample_index_++;
+    if (!Solve(t, state, index, out)) return false;
+    CheckFlip(t, index, out.q);
+    if (!singularity_reported_ && sample_index_ % kSingularityCheckInterval == 1) {
+      CheckSingularity(t, index, out.q);
+    }
+    before_previous_ = previous_;
+    previous_ = out.q;
+    return true;
   }
-  LevenbergMarquardtSettings local;
-  local.position_tolerance = TrackingTolerances::kPosition;
-  local.orientation_tolerance = TrackingTolerances::kOrientation;
-  local.max_iterations = 50;
 
-  Eigen::VectorXd previous = context.start;
-  Eigen::VectorXd before_previous = context.start;
-  bool flip_reported = false, singularity_reported = false;
-  std::int64_t sample_index = 0;
-  const std::int64_t index_base =
-      static_cast<std::int64_t>(context.out.size()) - (context.Stores(0) ? 0 : 1);
-  auto sampler = [&](double t, const TrapezoidProfile::State& state, SampleOut& out) {
-    const std::int64_t index = index_base + sample_index++;
-    const Pose commanded = path(state.s);
+ private:
+  bool Solve(double t, const TrapezoidProfile::State& state, std::int64_t index, SampleOut& out) {
+    const Pose commanded = path_(state.s);
     const Eigen::Isometry3d target = commanded.ToIsometry();
     // A local descent from the previous sample follows the same branch. On
     // a non-redundant chain (dof <= 6) the linear extrapolation of the last
@@ -97,67 +115,102 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     // redundant arm it would carry the last step's null-space motion forward
     // undamped, so the joints keep drifting after the TCP stops
     // (acceleration spikes at the segment's end).
-    if (model.dof() <= 6) {
-      data.q = 2.0 * previous - before_previous;
+    if (model_.dof() <= 6) {
+      data_.q = 2.0 * previous_ - before_previous_;
     } else {
-      data.q = previous;
+      data_.q = previous_;
     }
-    LevenbergMarquardtAttempt attempt = RunLevenbergMarquardt(model, data, target, tool, local);
-    out.q = data.q;
+    LevenbergMarquardtAttempt attempt = RunLevenbergMarquardt(model_, data_, target, tool_, local_);
+    out.q = data_.q;
     out.tcp = Pose::FromIsometry(attempt.tcp);
     PoseError error = attempt.error;
-    if (!attempt.converged) {
-      const std::vector<double> seed(previous.data(), previous.data() + previous.size());
-      absl::StatusOr<IkResult> ik = SolveIk(model, data, commanded, segment.tool, seed, ik_options);
+    if (!attempt.converged) {  // the full solver, seeded with the previous sample
+      const std::vector<double> seed(previous_.data(), previous_.data() + previous_.size());
+      absl::StatusOr<IkResult> ik =
+          SolveIk(model_, data_, commanded, segment_.tool, seed, ik_options_);
       if (!ik.ok() || !ik->ok) {
         AddSegmentDiagnostic(
-            report, Severity::kError, DiagnosticCode::kIkFailed,
-            absl::StrCat("no IK solution at sample ", index, " (t = ", context.start_time + t,
+            report_, Severity::kError, DiagnosticCode::kIkFailed,
+            absl::StrCat("no IK solution at sample ", index, " (t = ", context_.start_time + t,
                          " s, at s = ", state.s, " of the path)",
                          ik.ok() ? absl::StrCat(": ", IkOutcomeName(ik->outcome)) : ""),
-            index, context.start_time + t);
+            index, context_.start_time + t);
         return false;
       }
       out.q = ik->joints;
-      out.tcp = Pose::FromIsometry(ForwardKinematics(model, data.kinematics, out.q) * tool);
+      out.tcp = Pose::FromIsometry(ForwardKinematics(model_, data_.kinematics, out.q) * tool_);
       error.position = ik->position_error;
       error.rotation = ik->orientation_error;
     }
-    report.max_cartesian_error = std::max(report.max_cartesian_error, error.position);
-
-    for (int j = 0; j < model.dof() && !flip_reported; ++j) {
-      const double jump = std::abs(out.q[j] - previous[j]);
-      if (jump > flip_threshold[j]) {
-        flip_reported = true;
-        AddSegmentDiagnostic(
-            report, Severity::kError, DiagnosticCode::kConfigurationFlip,
-            absl::StrCat(model.dof_names[j], " jumps by ", jump, " between samples ", index - 1,
-                         " and ", index, ": the arm changes configuration"),
-            index, context.start_time + t);
-        report.diagnostics.back().joint_name = model.dof_names[j];
-        report.diagnostics.back().value = jump;
-        report.diagnostics.back().limit = flip_threshold[j];
-      }
-    }
-    if (!singularity_reported && sample_index % kSingularityCheckInterval == 1) {
-      Jacobian jacobian;
-      ComputeJacobian(model, data.kinematics, out.q, tool, jacobian);
-      const double sigma_min =
-          Eigen::JacobiSVD<Eigen::MatrixXd>(jacobian).singularValues().tail<1>()[0];
-      if (sigma_min < kSingularityThreshold) {
-        singularity_reported = true;
-        AddSegmentDiagnostic(report, Severity::kWarning, DiagnosticCode::kSingularity,
-                             absl::StrCat("near a singularity at sample ", index,
-                                          ": smallest singular value ", sigma_min),
-                             index, context.start_time + t);
-      }
-    }
-    before_previous = previous;
-    previous = out.q;
+    report_.max_cartesian_error = std::max(report_.max_cartesian_error, error.position);
     return true;
-  };
-  return SampleSegment(context, profile, report, sampler, end_joints,
-                       /*rates_from_differences=*/true);
+  }
+
+  void CheckFlip(double t, std::int64_t index, const Eigen::VectorXd& q) {
+    for (int j = 0; j < model_.dof() && !flip_reported_; ++j) {
+      const double jump = std::abs(q[j] - previous_[j]);
+      if (jump <= flip_threshold_[j]) continue;
+      flip_reported_ = true;
+      AddSegmentDiagnostic(
+          report_, Severity::kError, DiagnosticCode::kConfigurationFlip,
+          absl::StrCat(model_.dof_names[j], " jumps by ", jump, " between samples ", index - 1,
+                       " and ", index, ": the arm changes configuration"),
+          index, context_.start_time + t);
+      report_.diagnostics.back().joint_name = model_.dof_names[j];
+      report_.diagnostics.back().value = jump;
+      report_.diagnostics.back().limit = flip_threshold_[j];
+    }
+  }
+
+  void CheckSingularity(double t, std::int64_t index, const Eigen::VectorXd& q) {
+    Jacobian jacobian;
+    ComputeJacobian(model_, data_.kinematics, q, tool_, jacobian);
+    const double sigma_min =
+        Eigen::JacobiSVD<Eigen::MatrixXd>(jacobian).singularValues().tail<1>()[0];
+    if (sigma_min >= kSingularityThreshold) return;
+    singularity_reported_ = true;
+    AddSegmentDiagnostic(report_, Severity::kWarning, DiagnosticCode::kSingularity,
+                         absl::StrCat("near a singularity at sample ", index,
+                                      ": smallest singular value ", sigma_min),
+                         index, context_.start_time + t);
+  }
+
+  const MotionSegment& segment_;
+  const CartesianPath& path_;
+  SegmentContext& context_;
+  const ChainModel& model_;
+  IkData& data_;
+  const Eigen::Isometry3d tool_;
+  const IkOptions& ik_options_;
+  SegmentReport& report_;
+  LevenbergMarquardtSettings local_;
+  Eigen::VectorXd previous_, before_previous_;
+  Eigen::VectorXd flip_threshold_;
+  const std::int64_t index_base_;
+  std::int64_t sample_index_ = 0;
+  bool flip_reported_ = false, singularity_reported_ = false;
+};
+
+}  // namespace
+
+absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
+                                const TrapezoidProfile& profile, SegmentContext& context,
+                                SegmentReport& report, Eigen::VectorXd& end_joints) {
+  end_joints = context.start;
+  IkOptions ik_options;
+  ik_options.position_tolerance = TrackingTolerances::kPosition;
+  ik_options.orientation_tolerance = TrackingTolerances::kOrientation;
+  absl::StatusOr<bool> reachable = EndIsReachable(segment, path, context, ik_options, report);
+  if (!reachable.ok()) return reachable.status();
+  if (!*reachable) return absl::OkStatus();
+
+  CartesianTracker tracker(segment, path, context, ik_options, report);
+  return SampleSegment(
+      context, profile, report,
+      [&](double t, const TrapezoidProfile::State& state, SampleOut& out) {
+        return tracker.Sample(t, state, out);
+      },
+      end_joints, /*rates_from_differences=*/true);
 }
 
 }  // namespace motion
