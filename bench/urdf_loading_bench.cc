@@ -12,8 +12,8 @@
 #include <urdf_parser/urdf_parser.h>
 
 #include "core/model/robot_model.h"
-#include "core/model/urdf_xml_precheck.h"
-#include "core/model/urdfdom_logging.h"
+#include "core/model/internal/urdf_xml_precheck.h"
+#include "core/model/internal/urdfdom_logging.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
 #include "core/model/robot_model.h"
 
 #include "absl/strings/str_cat.h"
-#include "core/model/urdf_parsing.h"
-#include "core/model/urdf_to_kdl_tree.h"
+#include "core/model/internal/urdf_parsing.h"
+#include "core/model/internal/urdf_to_kdl_tree.h"
 
 namespace motion {
 

@@ -8,12 +8,12 @@
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
-#include "core/motion/move_c.h"
-#include "core/motion/move_j.h"
-#include "core/motion/move_l.h"
+#include "core/motion/internal/move_c.h"
+#include "core/motion/internal/move_j.h"
+#include "core/motion/internal/move_l.h"
 #include "core/motion/program_validation.h"
-#include "core/motion/segment_context.h"
-#include "core/motion/trajectory_checks.h"
+#include "core/motion/internal/segment_context.h"
+#include "core/motion/internal/trajectory_checks.h"
 
 namespace motion {
 namespace {

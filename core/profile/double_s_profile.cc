@@ -6,7 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/profile/profile_inputs.h"
+#include "core/profile/internal/profile_inputs.h"
 
 namespace motion {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/profile/profile_inputs.h"
+#include "core/profile/internal/profile_inputs.h"
 
 namespace motion {
 absl::StatusOr<TrapezoidProfile> TrapezoidProfile::Plan(double length, double max_velocity,

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/ik/reach_bound.h"
+#include "core/ik/internal/reach_bound.h"
 #include "ik_test_support.h"
 
 namespace motion {

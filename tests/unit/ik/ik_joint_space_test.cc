@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/ik/pose_error.h"
-#include "core/ik/reach_bound.h"
+#include "core/ik/internal/pose_error.h"
+#include "core/ik/internal/reach_bound.h"
 #include "ik_test_support.h"
 
 namespace motion {

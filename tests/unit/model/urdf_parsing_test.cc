@@ -13,7 +13,7 @@
 
 #include "core/kinematics/forward_kinematics.h"
 #include "core/model/robot_model.h"
-#include "core/model/urdf_parsing.h"
+#include "core/model/internal/urdf_parsing.h"
 #include "independent_fk.h"
 
 namespace motion {

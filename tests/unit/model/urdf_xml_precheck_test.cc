@@ -13,9 +13,9 @@
 #include <tinyxml.h>
 #include <urdf_parser/urdf_parser.h>
 
-#include "core/model/urdf_parsing.h"
-#include "core/model/urdf_xml_precheck.h"
-#include "core/model/urdfdom_logging.h"
+#include "core/model/internal/urdf_parsing.h"
+#include "core/model/internal/urdf_xml_precheck.h"
+#include "core/model/internal/urdfdom_logging.h"
 #include "independent_fk.h"
 
 namespace motion {

@@ -1,7 +1,7 @@
 // ArcThroughPoints against circles built here: a chosen centre, radius,
 // normal and start angle, with start / via / target generated on them.
 
-#include "core/motion/circle_geometry.h"
+#include "core/motion/internal/circle_geometry.h"
 
 #include <cmath>
 #include <random>

@@ -3,7 +3,7 @@
 // target are generated on the circle. The returned joints are judged with the
 // test-side URDF FK.
 
-#include "core/motion/move_c.h"
+#include "core/motion/internal/move_c.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // velocity limits), the closed-form duration of the binding joint, pose
 // targets checked with the test-side URDF FK, and limit diagnostics.
 
-#include "core/motion/move_j.h"
+#include "core/motion/internal/move_j.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // orientation must follow a geodesic slerp written here, the cruise speed
 // must be the requested one and the last sample must be the target.
 
-#include "core/motion/move_l.h"
+#include "core/motion/internal/move_l.h"
 
 #include <algorithm>
 #include <cmath>

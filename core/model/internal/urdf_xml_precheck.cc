@@ -1,4 +1,4 @@
-#include "core/model/urdf_xml_precheck.h"
+#include "core/model/internal/urdf_xml_precheck.h"
 
 #include <algorithm>
 #include <cmath>

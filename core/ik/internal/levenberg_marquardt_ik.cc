@@ -1,4 +1,4 @@
-#include "core/ik/levenberg_marquardt_ik.h"
+#include "core/ik/internal/levenberg_marquardt_ik.h"
 
 #include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"

@@ -1,4 +1,4 @@
-#include "core/profile/profile_inputs.h"
+#include "core/profile/internal/profile_inputs.h"
 
 #include <cmath>
 

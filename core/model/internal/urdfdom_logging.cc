@@ -1,4 +1,4 @@
-#include "core/model/urdfdom_logging.h"
+#include "core/model/internal/urdfdom_logging.h"
 
 #include <mutex>
 

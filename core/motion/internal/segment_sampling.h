@@ -5,7 +5,7 @@
 #include <Eigen/Core>
 
 #include "absl/status/status.h"
-#include "core/motion/segment_context.h"
+#include "core/motion/internal/segment_context.h"
 #include "core/profile/trapezoid_profile.h"
 
 namespace motion {

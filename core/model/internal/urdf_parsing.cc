@@ -1,4 +1,4 @@
-#include "core/model/urdf_parsing.h"
+#include "core/model/internal/urdf_parsing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,8 +13,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "core/diagnostics/untrusted_text.h"
-#include "core/model/urdf_xml_precheck.h"
-#include "core/model/urdfdom_logging.h"
+#include "core/model/internal/urdf_xml_precheck.h"
+#include "core/model/internal/urdfdom_logging.h"
 
 namespace motion {
 namespace {

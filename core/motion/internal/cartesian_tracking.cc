@@ -1,4 +1,4 @@
-#include "core/motion/cartesian_tracking.h"
+#include "core/motion/internal/cartesian_tracking.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,10 +8,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/ik/ik_solver.h"
-#include "core/ik/levenberg_marquardt_ik.h"
+#include "core/ik/internal/levenberg_marquardt_ik.h"
 #include "core/kinematics/forward_kinematics.h"
-#include "core/motion/segment_sampling.h"
-#include "core/motion/trajectory_checks.h"
+#include "core/motion/internal/segment_sampling.h"
+#include "core/motion/internal/trajectory_checks.h"
 
 namespace motion {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/motion/circle_geometry.h"
+#include "core/motion/internal/circle_geometry.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "core/ik/pose_error.h"
+#include "core/ik/internal/pose_error.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "core/motion/move_j.h"
+#include "core/motion/internal/move_j.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
-#include "core/motion/segment_sampling.h"
-#include "core/motion/trajectory_checks.h"
+#include "core/motion/internal/segment_sampling.h"
+#include "core/motion/internal/trajectory_checks.h"
 #include "core/profile/trapezoid_profile.h"
 
 namespace motion {

@@ -1,9 +1,9 @@
-#include "core/motion/segment_sampling.h"
+#include "core/motion/internal/segment_sampling.h"
 
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "core/motion/trajectory_checks.h"
+#include "core/motion/internal/trajectory_checks.h"
 
 namespace motion {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "absl/status/status.h"
 #include "core/motion/motion_request.h"
-#include "core/motion/segment_context.h"
+#include "core/motion/internal/segment_context.h"
 
 namespace motion {
 

@@ -1,8 +1,8 @@
-#include "core/motion/move_c.h"
+#include "core/motion/internal/move_c.h"
 
-#include "core/motion/cartesian_tracking.h"
-#include "core/motion/circle_geometry.h"
-#include "core/motion/trajectory_checks.h"
+#include "core/motion/internal/cartesian_tracking.h"
+#include "core/motion/internal/circle_geometry.h"
+#include "core/motion/internal/trajectory_checks.h"
 
 namespace motion {
 

@@ -1,4 +1,4 @@
-#include "core/motion/segment_context.h"
+#include "core/motion/internal/segment_context.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "core/ik/reach_bound.h"
+#include "core/ik/internal/reach_bound.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "core/model/urdf_to_kdl_tree.h"
+#include "core/model/internal/urdf_to_kdl_tree.h"
 
 #include <utility>
 #include <vector>

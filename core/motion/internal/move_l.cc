@@ -1,6 +1,6 @@
-#include "core/motion/move_l.h"
+#include "core/motion/internal/move_l.h"
 
-#include "core/motion/cartesian_tracking.h"
+#include "core/motion/internal/cartesian_tracking.h"
 
 namespace motion {
 

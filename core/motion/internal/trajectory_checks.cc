@@ -1,4 +1,4 @@
-#include "core/motion/trajectory_checks.h"
+#include "core/motion/internal/trajectory_checks.h"
 
 #include <cmath>
 #include <vector>

@@ -3,7 +3,7 @@
 #include <Eigen/Geometry>
 
 #include "core/ik/ik_data.h"
-#include "core/ik/pose_error.h"
+#include "core/ik/internal/pose_error.h"
 #include "core/model/chain_model.h"
 
 namespace motion {
