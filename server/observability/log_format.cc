@@ -50,6 +50,30 @@ bool NeedsLogfmtQuotes(absl::string_view value) {
   return false;
 }
 
+// The escapes logfmt and JSON strings share: quote, backslash, newline,
+// carriage return, tab. False for every other byte.
+bool AppendShortEscape(char c, std::string& out) {
+  switch (c) {
+    case '"':
+      out += "\\\"";
+      return true;
+    case '\\':
+      out += "\\\\";
+      return true;
+    case '\n':
+      out += "\\n";
+      return true;
+    case '\r':
+      out += "\\r";
+      return true;
+    case '\t':
+      out += "\\t";
+      return true;
+    default:
+      return false;
+  }
+}
+
 void AppendLogfmtValue(absl::string_view value, std::string& out) {
   if (!NeedsLogfmtQuotes(value)) {
     out.append(value.data(), value.size());
@@ -57,30 +81,13 @@ void AppendLogfmtValue(absl::string_view value, std::string& out) {
   }
   out += '"';
   for (const char c : value) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char hex[8];
-          std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
-          out += hex;
-        } else {
-          out += c;
-        }
+    if (AppendShortEscape(c, out)) continue;
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
+      out += hex;
+    } else {
+      out += c;
     }
   }
   out += '"';
@@ -165,22 +172,11 @@ void AppendJsonString(absl::string_view text, std::string& out) {
       }
       continue;
     }
+    if (AppendShortEscape(static_cast<char>(c), out)) {
+      ++i;
+      continue;
+    }
     switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
       case '\b':
         out += "\\b";
         break;
