@@ -89,13 +89,14 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
     std::cout << ToJson(out) << "\n";
     return summary.ok() ? 0 : 3;
   }
-  std::printf("%-14s %-6s %-4s %9s %7s %7s %7s %10s\n", "segment", "motion", "ok", "duration",
-              "points", "v/vmax", "a/amax", "cart err");
+  std::printf("%-14s %-6s %-4s %9s %7s %7s %7s %7s %10s\n", "segment", "motion", "ok", "duration",
+              "points", "v/vmax", "a/amax", "j/jmax", "cart err");
   for (const auto& r : reports) {
-    std::printf("%-14s %-6s %-4s %8.3fs %7lld %7.3f %7.3f %10.2e\n", r.segment_id().c_str(),
+    std::printf("%-14s %-6s %-4s %8.3fs %7lld %7.3f %7.3f %7.3f %10.2e\n", r.segment_id().c_str(),
                 MotionName(request.segments(r.segment_index())), r.ok() ? "yes" : "NO",
                 r.duration(), static_cast<long long>(r.point_count()), r.max_joint_velocity_ratio(),
-                r.max_joint_acceleration_ratio(), r.max_cartesian_error());
+                r.max_joint_acceleration_ratio(), r.max_joint_jerk_ratio(),
+                r.max_cartesian_error());
     if (r.arc_radius() > 0) {
       std::printf("%14s arc radius %.4f m, angle %.4f rad, length %.4f m\n", "", r.arc_radius(),
                   r.arc_angle(), r.path_length());

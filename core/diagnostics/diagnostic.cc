@@ -30,6 +30,10 @@ const char* DiagnosticCodeName(DiagnosticCode code) {
       return "CARTESIAN_DEVIATION";
     case DiagnosticCode::kMimicJoint:
       return "MIMIC_JOINT";
+    case DiagnosticCode::kJerkLimit:
+      return "JERK_LIMIT";
+    case DiagnosticCode::kSpeedReduced:
+      return "SPEED_REDUCED";
   }
   return "UNKNOWN";
 }

@@ -22,6 +22,8 @@ enum class DiagnosticCode {
   kConfigurationFlip = 11,
   kCartesianDeviation = 12,
   kMimicJoint = 13,
+  kJerkLimit = 14,
+  kSpeedReduced = 15,
 };
 
 enum class Severity { kInfo = 1, kWarning = 2, kError = 3 };

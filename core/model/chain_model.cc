@@ -41,6 +41,8 @@ JointLimits LimitsOf(const JointDescription& d) {
   }
   l.max_acceleration = kDefaultAccelerationPerVelocity * l.max_velocity;
   l.acceleration_source = "default: 2 x max_velocity per second";
+  l.max_jerk = kDefaultJerkPerAcceleration * l.max_acceleration;
+  l.jerk_source = "default: 10 x max_acceleration per second";
   return l;
 }
 

@@ -6,24 +6,32 @@ namespace motion {
 
 enum class JointType { kRevolute, kContinuous, kPrismatic };
 
-/// \brief Limits of one independent degree of freedom (rad, rad/s, rad/s^2
-/// for rotary joints; m, m/s, m/s^2 for prismatic ones).
+/// \brief Limits of one independent degree of freedom (rad, rad/s, rad/s^2,
+/// rad/s^3 for rotary joints; m, m/s, m/s^2, m/s^3 for prismatic ones).
 ///
-/// URDF gives position and velocity limits but no acceleration. Unless a
-/// source gives one, max_acceleration = kDefaultAccelerationPerVelocity *
-/// max_velocity, i.e. the joint reaches full speed in 0.5 s, which is the
-/// order of magnitude of industrial arms at 100 % override.
+/// URDF gives position and velocity limits but no acceleration or jerk.
+/// Unless a request overrides them (RobotRef.joint_limits):
+/// max_acceleration = kDefaultAccelerationPerVelocity * max_velocity, i.e.
+/// the joint reaches full speed in 0.5 s, the order of magnitude of
+/// industrial arms at 100 % override; max_jerk =
+/// kDefaultJerkPerAcceleration * max_acceleration, i.e. full acceleration is
+/// built up in 0.1 s, the jerk time constant industrial controllers use
+/// (50-150 ms): fast enough not to slow short moves much, slow enough not to
+/// excite the arm's first structural modes (5-20 Hz).
 struct JointLimits {
   double lower = 0.0;
   double upper = 0.0;
   bool bounded = true;  ///< false for continuous joints (lower/upper = -/+inf)
   double max_velocity = 0.0;
   double max_acceleration = 0.0;
-  std::string velocity_source;      ///< "urdf" or the default that was used
-  std::string acceleration_source;  ///< "default: 2 x max_velocity per second"
+  double max_jerk = 0.0;
+  std::string velocity_source;      ///< "urdf", "override" or the default that was used
+  std::string acceleration_source;  ///< "default: 2 x max_velocity per second" or "override"
+  std::string jerk_source;          ///< "default: 10 x max_acceleration per second" or "override"
 };
 
 inline constexpr double kDefaultAccelerationPerVelocity = 2.0;  // 1/s
+inline constexpr double kDefaultJerkPerAcceleration = 10.0;     // 1/s
 /// Used when a URDF says velocity="0" (some files mean "unknown").
 inline constexpr double kDefaultRotaryVelocity = 1.0;      // rad/s
 inline constexpr double kDefaultPrismaticVelocity = 0.25;  // m/s

@@ -5,6 +5,8 @@
 
 #include "core/geometry/pose.h"
 #include "core/geometry/pose_algebra.h"
+#include "core/model/joint_limits.h"
+#include "core/profile/path_profile.h"
 
 namespace motion {
 
@@ -16,19 +18,26 @@ struct MotionDefaults {
   static constexpr double kLinearAcceleration = 1.0;   ///< m/s^2
   static constexpr double kAngularVelocity = 1.0;      ///< rad/s
   static constexpr double kAngularAcceleration = 2.0;  ///< rad/s^2
-  static constexpr double kSampleTime = 0.004;         ///< s
+  /// Full linear / angular acceleration in 0.1 s, like the joints' default.
+  static constexpr double kLinearJerk = 10.0;   ///< m/s^3
+  static constexpr double kAngularJerk = 20.0;  ///< rad/s^3
+  static constexpr double kSampleTime = 0.004;  ///< s
   static constexpr double kSpeedOverride = 1.0;
 };
 
 /// \brief Speed of one segment; zero fields take MotionDefaults. MoveJ uses
-/// joint_fraction (velocity and acceleration limits of every joint are
-/// scaled by it); MoveL/MoveC use the linear and angular fields.
+/// joint_fraction: every joint's velocity, acceleration and jerk limit is
+/// multiplied by it (and by PathRequest::speed_override). MoveL/MoveC use the
+/// linear and angular fields (times speed_override) for the TCP, and are
+/// slowed further where a joint's limits do not allow them (SPEED_REDUCED).
 struct SpeedSpec {
   double joint_fraction = 0.0;
   double linear_velocity = 0.0;
   double linear_acceleration = 0.0;
   double angular_velocity = 0.0;
   double angular_acceleration = 0.0;
+  double linear_jerk = 0.0;
+  double angular_jerk = 0.0;
 };
 
 enum class ZoneKind { kFine, kDistance, kContinuous };
@@ -68,6 +77,10 @@ struct PathRequest {
   double sample_time = MotionDefaults::kSampleTime;
   double speed_override = MotionDefaults::kSpeedOverride;  ///< (0, 1], scales all speeds
   bool stop_on_error = false;
+  ProfileKind profile = ProfileKind::kJerkLimited;
+  /// Limits of every DOF to plan with (the chain's with a request's
+  /// overrides applied); empty: the chain's own dof_limits.
+  std::vector<JointLimits> joint_limits;
 };
 
 /// \brief Bounds that keep one request's memory and time finite.

@@ -11,9 +11,9 @@
 #include "core/motion/internal/move_c.h"
 #include "core/motion/internal/move_j.h"
 #include "core/motion/internal/move_l.h"
-#include "core/motion/program_validation.h"
 #include "core/motion/internal/segment_context.h"
 #include "core/motion/internal/trajectory_checks.h"
+#include "core/motion/program_validation.h"
 
 namespace motion {
 namespace {
@@ -91,6 +91,8 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
   SegmentContext context{
       model,
       data,
+      request.joint_limits,
+      request.profile,
       cursor.joints,
       Pose::FromIsometry(ForwardKinematics(model, data.kinematics, cursor.joints) *
                          segment.tool.ToIsometry()),
@@ -160,7 +162,7 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
                                     const PathRequest& request_as_given, const PathLimits& limits,
                                     const std::function<bool()>& cancelled) {
   if (auto status = ValidateProgram(model, request_as_given, limits); !status.ok()) return status;
-  const PathRequest request = ResolveProgramDefaults(request_as_given);
+  const PathRequest request = ResolveProgramDefaults(model, request_as_given);
 
   PathResult result;
   result.trajectory.dof = model.dof();

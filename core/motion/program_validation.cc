@@ -42,6 +42,12 @@ absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request
                                                    " exceeds the limit of ", limits.max_segments,
                                                    " per path"));
   }
+  if (!request.joint_limits.empty() &&
+      static_cast<int>(request.joint_limits.size()) != model.dof()) {
+    return absl::InvalidArgumentError(absl::StrCat("joint_limits: ", request.joint_limits.size(),
+                                                   " entries for a chain of ", model.dof(),
+                                                   " joints"));
+  }
   if (auto status = CheckJointVector(model, request.start_joints, "start_joints"); !status.ok()) {
     return status;
   }
@@ -53,7 +59,9 @@ absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request
           CheckSpeedField(s.speed.linear_velocity, index, "linear_velocity"),
           CheckSpeedField(s.speed.linear_acceleration, index, "linear_acceleration"),
           CheckSpeedField(s.speed.angular_velocity, index, "angular_velocity"),
-          CheckSpeedField(s.speed.angular_acceleration, index, "angular_acceleration")}) {
+          CheckSpeedField(s.speed.angular_acceleration, index, "angular_acceleration"),
+          CheckSpeedField(s.speed.linear_jerk, index, "linear_jerk"),
+          CheckSpeedField(s.speed.angular_jerk, index, "angular_jerk")}) {
       if (!status.ok()) return status;
     }
     if (!std::isfinite(s.zone.distance) || s.zone.distance < 0) {
@@ -75,7 +83,7 @@ absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request
   return absl::OkStatus();
 }
 
-PathRequest ResolveProgramDefaults(PathRequest request) {
+PathRequest ResolveProgramDefaults(const ChainModel& model, PathRequest request) {
   request.sample_time = OrDefault(request.sample_time, MotionDefaults::kSampleTime);
   request.speed_override = OrDefault(request.speed_override, MotionDefaults::kSpeedOverride);
   for (MotionSegment& segment : request.segments) {
@@ -87,7 +95,10 @@ PathRequest ResolveProgramDefaults(PathRequest request) {
     speed.angular_velocity = OrDefault(speed.angular_velocity, MotionDefaults::kAngularVelocity);
     speed.angular_acceleration =
         OrDefault(speed.angular_acceleration, MotionDefaults::kAngularAcceleration);
+    speed.linear_jerk = OrDefault(speed.linear_jerk, MotionDefaults::kLinearJerk);
+    speed.angular_jerk = OrDefault(speed.angular_jerk, MotionDefaults::kAngularJerk);
   }
+  if (request.joint_limits.empty()) request.joint_limits = model.dof_limits;
   return request;
 }
 

@@ -8,14 +8,15 @@ namespace motion {
 
 /// \brief `request` with every "0 = default" field resolved from
 /// MotionDefaults, the one place the defaults are applied: sample_time,
-/// speed_override, and each segment's joint_fraction and linear / angular
-/// velocity and acceleration. Only exact zeros are replaced, so a negative or
-/// non-finite value stays for ValidateProgram to name.
+/// speed_override, each segment's joint_fraction and linear / angular
+/// velocity, acceleration and jerk, and joint_limits (empty: the chain's).
+/// Only exact zeros are replaced, so a negative or non-finite value stays for
+/// ValidateProgram to name.
 ///
 /// A service calls this on a client's program (where proto3 sends an unset
 /// field as 0); PlanPath calls it too, after ValidateProgram, so segments
 /// planned directly in core may leave their speeds at 0.
-PathRequest ResolveProgramDefaults(PathRequest request);
+PathRequest ResolveProgramDefaults(const ChainModel& model, PathRequest request);
 
 /// \brief The one validation pass over a whole program, run before any
 /// segment is planned: InvalidArgument naming the field path

@@ -46,6 +46,7 @@ struct SegmentReport {
   std::int64_t point_count = 0;
   double max_joint_velocity_ratio = 0.0;      ///< max |qd| / limit over samples and joints
   double max_joint_acceleration_ratio = 0.0;  ///< max |qdd| / limit
+  double max_joint_jerk_ratio = 0.0;          ///< max |qddd| / limit, third divided differences
   double max_cartesian_error = 0.0;           ///< m, |FK(q) - commanded TCP| (MoveL/MoveC)
   double path_length = 0.0;                   ///< m (MoveL/MoveC) or joint-space norm (MoveJ)
   bool has_arc = false;

@@ -12,8 +12,9 @@ namespace motion::server {
 namespace {
 
 SpeedSpec SpeedFromProto(const v1::Speed& s) {
-  return SpeedSpec{s.joint_fraction(), s.linear_velocity(), s.linear_acceleration(),
-                   s.angular_velocity(), s.angular_acceleration()};
+  return SpeedSpec{s.joint_fraction(),   s.linear_velocity(),      s.linear_acceleration(),
+                   s.angular_velocity(), s.angular_acceleration(), s.linear_jerk(),
+                   s.angular_jerk()};
 }
 
 OrientationMode OrientationFromProto(v1::MoveL::OrientationMode mode) {
@@ -157,6 +158,19 @@ absl::StatusOr<PathRequest> PathRequestFromProto(const v1::PlanPathRequest& requ
   out.sample_time = request.sample_time();
   out.speed_override = request.speed_override();
   out.stop_on_error = request.stop_on_error();
+  switch (request.profile()) {
+    case v1::PlanPathRequest::PROFILE_UNSPECIFIED:
+    case v1::PlanPathRequest::JERK_LIMITED:
+      out.profile = ProfileKind::kJerkLimited;
+      break;
+    case v1::PlanPathRequest::TRAPEZOID:
+      out.profile = ProfileKind::kTrapezoid;
+      break;
+    default:
+      return absl::InvalidArgumentError(absl::StrCat("profile: unknown value ",
+                                                     static_cast<int>(request.profile()),
+                                                     "; use TRAPEZOID or JERK_LIMITED"));
+  }
   out.segments.reserve(request.segments_size());
   for (int i = 0; i < request.segments_size(); ++i) {
     absl::StatusOr<MotionSegment> segment = SegmentFromProto(request.segments(i), i);
@@ -176,6 +190,8 @@ void SegmentReportToProto(const SegmentReport& r, v1::SegmentReport* out) {
   out->set_point_count(r.point_count);
   out->set_max_joint_velocity_ratio(r.max_joint_velocity_ratio);
   out->set_max_joint_acceleration_ratio(r.max_joint_acceleration_ratio);
+  out->set_max_joint_jerk_ratio(r.max_joint_jerk_ratio);
+  out->set_motion(r.motion);
   out->set_max_cartesian_error(r.max_cartesian_error);
   out->set_path_length(r.path_length);
   for (const Diagnostic& d : r.diagnostics) DiagnosticToProto(d, out->add_diagnostics());

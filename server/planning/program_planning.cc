@@ -17,8 +17,10 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
   if (!resolved.ok()) return resolved.status();
   absl::StatusOr<PathRequest> path = PathRequestFromProto(request);
   if (!path.ok()) return path.status();
+  path->joint_limits = std::move(resolved->limits);
+  PathRequest resolved_path = ResolveProgramDefaults(*resolved->chain, *std::move(path));
   return ProgramToPlan{resolved->robot.robot_id, std::move(resolved->chain),
-                       ResolveProgramDefaults(*std::move(path))};
+                       std::move(resolved_path)};
 }
 
 absl::StatusOr<PathResult> PlanProgram(const ProgramToPlan& program, ChainDataCache& cache,

@@ -1,5 +1,8 @@
 #include "server/runtime/chain_resolution.h"
 
+#include "absl/strings/str_cat.h"
+#include "core/model/joint_limit_overrides.h"
+
 namespace motion::server {
 
 absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::RobotRef& ref,
@@ -11,7 +14,15 @@ absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::Ro
   if (!chain.ok()) {
     return absl::Status(chain.status().code(), FieldPath(field, chain.status().message()));
   }
-  return ResolvedChain{*std::move(robot), *std::move(chain)};
+  std::vector<JointLimitOverride> overrides;
+  overrides.reserve(ref.joint_limits_size());
+  for (const v1::JointLimitOverride& o : ref.joint_limits()) {
+    overrides.push_back({o.joint_name(), o.max_velocity(), o.max_acceleration(), o.max_jerk()});
+  }
+  absl::StatusOr<std::vector<JointLimits>> limits =
+      ApplyJointLimitOverrides(**chain, overrides, absl::StrCat(field, ".joint_limits"));
+  if (!limits.ok()) return limits.status();
+  return ResolvedChain{*std::move(robot), *std::move(chain), *std::move(limits)};
 }
 
 }  // namespace motion::server

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -10,14 +11,19 @@
 
 namespace motion::server {
 
-/// \brief A robot and the chain a request selected on it.
+/// \brief A robot, the chain a request selected on it, and the limits the
+/// request plans with.
 struct ResolvedChain {
   RegisteredRobot robot;
   std::shared_ptr<const ChainModel> chain;
+  /// chain->dof_limits with RobotRef.joint_limits applied (the chain itself
+  /// is shared and never changed by a request).
+  std::vector<JointLimits> limits;
 };
 
-/// \brief RobotRef -> model (registering an inline URDF) -> chain. Errors
-/// name the field under `field` ("robot.tip_link: ...").
+/// \brief RobotRef -> model (registering an inline URDF) -> chain -> limits.
+/// Errors name the field under `field` ("robot.tip_link: ...",
+/// "robot.joint_limits[1].max_jerk: ...").
 absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::RobotRef& ref,
                                            absl::string_view field = "robot");
 

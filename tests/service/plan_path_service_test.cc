@@ -38,8 +38,9 @@ const std::vector<double> kUr5Start = {0.0, -1.5708, 1.5708, -1.5708, -1.5708, 0
 // Tool pointing down (rotation of pi about y), as in the example programs.
 v1::Pose Down(double x, double y, double z) { return WirePose(x, y, z, 0.0, 1.0, 0.0, 0.0); }
 
-// About 10 s at 4 ms: a MoveJ to a pose, three slow MoveLs and a MoveC
-// (a quarter circle of radius 0.1 m about (0.5, 0.15, 0.2)).
+// About 10 s at 4 ms with the trapezoid profile: a MoveJ to a pose, three
+// slow MoveLs and a MoveC (a quarter circle of radius 0.1 m about
+// (0.5, 0.15, 0.2)).
 Program TenSecondProgram() {
   Program program(kUr5Start);
   program.MoveJPose("approach", Down(0.40, 0.0, 0.25), 0.4)
@@ -48,7 +49,8 @@ Program TenSecondProgram() {
       .MoveC("arc", Down(0.5 - 0.1 * std::cos(kPi / 4), 0.15 + 0.1 * std::sin(kPi / 4), 0.20),
              Down(0.50, 0.25, 0.20), 0.05)
       .MoveL("lift", Down(0.50, 0.25, 0.30), 0.05)
-      .SampleTime(0.004);
+      .SampleTime(0.004)
+      .Trapezoid();
   return program;
 }
 

@@ -585,6 +585,12 @@ Program& Program::MoveC(const std::string& id, const v1::Pose& via, const v1::Po
   return *this;
 }
 
+Program& Program::Trapezoid() {
+  wire_.set_profile(v1::PlanPathRequest::TRAPEZOID);
+  core_.profile = motion::ProfileKind::kTrapezoid;
+  return *this;
+}
+
 Program& Program::SampleTime(double seconds) {
   wire_.set_sample_time(seconds);
   core_.sample_time = seconds;

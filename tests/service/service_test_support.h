@@ -235,6 +235,8 @@ class Program {
   Program& MoveC(const std::string& id, const v1::Pose& via, const v1::Pose& target,
                  double linear_velocity = 0.0);
   Program& SampleTime(double seconds);
+  /// Timed with the trapezoid profile (the default is jerk-limited).
+  Program& Trapezoid();
   Program& StopOnError(bool stop);
 
   v1::PlanPathRequest Request(const v1::RobotRef& robot) const;

@@ -271,10 +271,12 @@ TEST_F(ValidatePathServiceTest, FiveHundredPathsForTwoRobotsEachAnsweredOnceAsCo
     } else if (shape < 6) {
       EXPECT_FALSE(ReachableVerdict(core)) << id << " should not be doable";
     } else {
-      EXPECT_FALSE(core.ok) << id;
-      EXPECT_TRUE(ReachableVerdict(core)) << id << " should be doable, only too fast";
+      // Too fast for the joints as programmed: planned slower, with a
+      // SPEED_REDUCED warning instead of a limit error.
+      EXPECT_TRUE(core.ok) << id << ": "
+                           << (core.diagnostics.empty() ? "" : core.diagnostics[0].message);
       const std::vector<int> codes = CodesOf(core.diagnostics);
-      EXPECT_NE(std::find(codes.begin(), codes.end(), static_cast<int>(v1::ACCEL_LIMIT)),
+      EXPECT_NE(std::find(codes.begin(), codes.end(), static_cast<int>(v1::SPEED_REDUCED)),
                 codes.end())
           << id;
     }

@@ -17,28 +17,33 @@ namespace motion {
 namespace {
 
 constexpr int kSingularityCheckInterval = 16;
+// Where the local descent per sample stops (see CartesianTracker).
+constexpr double kPolishedPosition = 1e-11;     // m
+constexpr double kPolishedOrientation = 1e-10;  // rad
+// Re-timings of a Cartesian segment before the audit's verdict stands.
+constexpr int kMaxRetimingPasses = 4;
 constexpr double kSingularityThreshold = 1e-3;
 
 }  // namespace
 
-absl::StatusOr<TrapezoidProfile> CartesianProfile(const SpeedSpec& speed, double speed_override,
-                                                  double length, double rotation) {
-  const double v = speed.linear_velocity * speed_override;
-  const double a = speed.linear_acceleration * speed_override;
-  const double w = speed.angular_velocity * speed_override;
-  const double alpha = speed.angular_acceleration * speed_override;
+absl::StatusOr<PathProfile> CartesianProfile(const SpeedSpec& speed, ProfileKind kind,
+                                             double speed_override, double length,
+                                             double rotation) {
+  const double f = speed_override;
   double s_velocity = std::numeric_limits<double>::infinity();
   double s_acceleration = std::numeric_limits<double>::infinity();
+  double s_jerk = std::numeric_limits<double>::infinity();
   if (length > 1e-12) {
-    s_velocity = v / length;
-    s_acceleration = a / length;
+    s_velocity = f * speed.linear_velocity / length;
+    s_acceleration = f * speed.linear_acceleration / length;
+    s_jerk = f * speed.linear_jerk / length;
   }
   if (rotation > 1e-12) {
-    s_velocity = std::min(s_velocity, w / rotation);
-    s_acceleration = std::min(s_acceleration, alpha / rotation);
+    s_velocity = std::min(s_velocity, f * speed.angular_velocity / rotation);
+    s_acceleration = std::min(s_acceleration, f * speed.angular_acceleration / rotation);
+    s_jerk = std::min(s_jerk, f * speed.angular_jerk / rotation);
   }
-  if (!std::isfinite(s_velocity)) return TrapezoidProfile::Plan(0.0, 1.0, 1.0);
-  return TrapezoidProfile::Plan(1.0, s_velocity, s_acceleration);
+  return PathProfile::Plan(kind, 1.0, s_velocity, s_acceleration, s_jerk);
 }
 
 namespace {
@@ -85,15 +90,19 @@ class CartesianTracker {
     for (int j = 0; j < model_.dof(); ++j) {
       const double floor = model_.dof_types[j] == JointType::kPrismatic ? 0.05 : 0.5;
       flip_threshold_[j] =
-          std::max(floor, 10.0 * model_.dof_limits[j].max_velocity * context.sample_time);
+          std::max(floor, 10.0 * context.limits[j].max_velocity * context.sample_time);
     }
-    local_.position_tolerance = TrackingTolerances::kPosition;
-    local_.orientation_tolerance = TrackingTolerances::kOrientation;
+    // The local descent goes to near machine precision (one more Gauss-Newton
+    // step than the tracking tolerance needs, quadratic convergence): IK
+    // noise of 1e-7 rad would read as ~10 rad/s^3 of jerk in third
+    // differences at 4 ms, an error of 1e-10 as ~0.01.
+    local_.position_tolerance = kPolishedPosition;
+    local_.orientation_tolerance = kPolishedOrientation;
     local_.max_iterations = 50;
   }
 
   // The sampler SampleSegment calls: false stops the segment (IK failed).
-  bool Sample(double t, const TrapezoidProfile::State& state, SampleOut& out) {
+  bool Sample(double t, const PathProfile::State& state, SampleOut& out) {
     const std::int64_t index = index_base_ + sample_index_++;
     if (!Solve(t, state, index, out)) return false;
     CheckFlip(t, index, out.q);
@@ -106,7 +115,7 @@ class CartesianTracker {
   }
 
  private:
-  bool Solve(double t, const TrapezoidProfile::State& state, std::int64_t index, SampleOut& out) {
+  bool Solve(double t, const PathProfile::State& state, std::int64_t index, SampleOut& out) {
     const Pose commanded = path_(state.s);
     const Eigen::Isometry3d target = commanded.ToIsometry();
     // A local descent from the previous sample follows the same branch. On
@@ -124,7 +133,10 @@ class CartesianTracker {
     out.q = data_.q;
     out.tcp = Pose::FromIsometry(attempt.tcp);
     PoseError error = attempt.error;
-    if (!attempt.converged) {  // the full solver, seeded with the previous sample
+    const bool tracked = attempt.converged ||
+                         (error.position <= TrackingTolerances::kPosition &&
+                          error.rotation <= TrackingTolerances::kOrientation);
+    if (!tracked) {  // the full solver, seeded with the previous sample
       const std::vector<double> seed(previous_.data(), previous_.data() + previous_.size());
       absl::StatusOr<IkResult> ik =
           SolveIk(model_, data_, commanded, segment_.tool, seed, ik_options_);
@@ -191,10 +203,25 @@ class CartesianTracker {
   bool flip_reported_ = false, singularity_reported_ = false;
 };
 
+// SPEED_REDUCED: the segment runs slower than programmed, by how much.
+void ReportSpeedReduced(const PathProfile& programmed, const PathProfile& timed,
+                        SegmentReport& report) {
+  const double fraction = programmed.duration() / timed.duration();
+  AddSegmentDiagnostic(
+      report, Severity::kWarning, DiagnosticCode::kSpeedReduced,
+      absl::StrCat("slowed to ", fraction, " of the programmed speed over the whole segment (",
+                   timed.duration(), " s instead of ", programmed.duration(),
+                   " s): the joints cannot follow the programmed TCP speed; samples ",
+                   report.first_index, " to ", report.first_index + report.point_count - 1),
+      report.first_index);
+  report.diagnostics.back().value = fraction;
+  report.diagnostics.back().limit = 1.0;
+}
+
 }  // namespace
 
 absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
-                                const TrapezoidProfile& profile, SegmentContext& context,
+                                const PathProfile& profile, SegmentContext& context,
                                 SegmentReport& report, Eigen::VectorXd& end_joints) {
   end_joints = context.start;
   IkOptions ik_options;
@@ -204,13 +231,32 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   if (!reachable.ok()) return reachable.status();
   if (!*reachable) return absl::OkStatus();
 
-  CartesianTracker tracker(segment, path, context, ik_options, report);
-  return SampleSegment(
-      context, profile, report,
-      [&](double t, const TrapezoidProfile::State& state, SampleOut& out) {
-        return tracker.Sample(t, state, out);
-      },
-      end_joints, /*rates_from_differences=*/true);
+  // Timed at the programmed speed first. If a joint cannot follow, the same
+  // path is played slower (uniformly in time: every joint rate scales by a
+  // power of the stretch), by the factor the audit of the sampled joints
+  // asks for, until it fits; IK along the path differs only in where the
+  // samples fall, so one or two passes do.
+  PathProfile timed = profile;
+  for (int pass = 0;; ++pass) {
+    SegmentReport attempt = report;
+    CartesianTracker tracker(segment, path, context, ik_options, attempt);
+    double stretch = 1.0;
+    const bool last_pass = pass == kMaxRetimingPasses;
+    absl::Status status = SampleSegment(
+        context, timed, attempt,
+        [&](double t, const PathProfile::State& state, SampleOut& out) {
+          return tracker.Sample(t, state, out);
+        },
+        end_joints, /*rates_from_differences=*/true, last_pass ? nullptr : &stretch);
+    if (!status.ok()) return status;
+    if (stretch <= 1.0 || !attempt.ok) {
+      report = std::move(attempt);
+      if (timed.stretch() > 1.0 + 1e-9) ReportSpeedReduced(profile, timed, report);
+      return absl::OkStatus();
+    }
+    // A little past the factor: the next samples fall elsewhere on the path.
+    timed = timed.StretchedTo(timed.duration() * stretch * 1.02);
+  }
 }
 
 }  // namespace motion

@@ -5,9 +5,9 @@
 #include <Eigen/Core>
 
 #include "absl/status/status.h"
-#include "core/motion/motion_request.h"
 #include "core/motion/internal/segment_context.h"
-#include "core/profile/trapezoid_profile.h"
+#include "core/motion/motion_request.h"
+#include "core/profile/path_profile.h"
 
 namespace motion {
 
@@ -23,11 +23,12 @@ struct TrackingTolerances {
 };
 
 /// \brief The Cartesian speed limits of a segment (defaults already
-/// resolved: ResolveProgramDefaults) scaled by the override, as a profile over sigma in [0, 1] for
-/// a path of `length` (m) that turns the tool by `rotation` (rad):
-///   sigma'_max = min(v / length, w / rotation), sigma''_max likewise.
-absl::StatusOr<TrapezoidProfile> CartesianProfile(const SpeedSpec& speed, double speed_override,
-                                                  double length, double rotation);
+/// resolved: ResolveProgramDefaults) scaled by the override, as a profile of
+/// `kind` over sigma in [0, 1] for a path of `length` (m) that turns the
+/// tool by `rotation` (rad): sigma'_max = min(v / length, w / rotation),
+/// and likewise for acceleration and jerk.
+absl::StatusOr<PathProfile> CartesianProfile(const SpeedSpec& speed, ProfileKind kind,
+                                             double speed_override, double length, double rotation);
 
 /// \brief Samples a MoveL/MoveC: solves IK at every sample seeded with the
 /// previous one (a local descent first; restarts only if that fails), and
@@ -37,8 +38,14 @@ absl::StatusOr<TrapezoidProfile> CartesianProfile(const SpeedSpec& speed, double
 /// samples), near-singular samples (sigma_min below 1e-3, checked every 16th
 /// sample), joint limits, joint velocities and accelerations (finite
 /// differences), and the largest Cartesian error of the executed TCP.
+///
+/// When the joints cannot follow `profile` (their sampled positions break a
+/// velocity, acceleration or jerk limit), the segment is played uniformly
+/// slower, as much as the audit of its joints asks, and says SPEED_REDUCED
+/// (warning) with the fraction of the programmed speed; a path that still
+/// breaks a limit after that keeps its errors.
 absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
-                                const TrapezoidProfile& profile, SegmentContext& context,
+                                const PathProfile& profile, SegmentContext& context,
                                 SegmentReport& report, Eigen::VectorXd& end_joints);
 
 }  // namespace motion

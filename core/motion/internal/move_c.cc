@@ -26,8 +26,8 @@ absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, Se
   report.path_length = length;
   const double rotation = RotationAngleBetween(start.orientation, end.orientation);
 
-  absl::StatusOr<TrapezoidProfile> profile =
-      CartesianProfile(segment.speed, context.speed_override, length, rotation);
+  absl::StatusOr<PathProfile> profile =
+      CartesianProfile(segment.speed, context.profile, context.speed_override, length, rotation);
   if (!profile.ok()) return profile.status();
   const Arc& circle = *arc;
   const CartesianPath path = [&](double sigma) {

@@ -10,7 +10,7 @@
 #include "core/kinematics/forward_kinematics.h"
 #include "core/motion/internal/segment_sampling.h"
 #include "core/motion/internal/trajectory_checks.h"
-#include "core/profile/trapezoid_profile.h"
+#include "core/profile/path_profile.h"
 
 namespace motion {
 
@@ -54,24 +54,26 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
   // joint_fraction is in (0, 1]: defaulted and validated before planning.
   const double f = segment.speed.joint_fraction * context.speed_override;
   const Eigen::VectorXd dq = q1 - q0;
+  // On the straight line q0 + s (q1 - q0) joint j moves at dq_j ds/dt: the
+  // bounds on the rates of s are the tightest joint's limits / |dq_j|.
   double s_velocity = std::numeric_limits<double>::infinity();
   double s_acceleration = std::numeric_limits<double>::infinity();
+  double s_jerk = std::numeric_limits<double>::infinity();
   for (int j = 0; j < model.dof(); ++j) {
     if (std::abs(dq[j]) < 1e-12) continue;
-    const JointLimits& l = model.dof_limits[j];
+    const JointLimits& l = context.limits[j];
     s_velocity = std::min(s_velocity, f * l.max_velocity / std::abs(dq[j]));
     s_acceleration = std::min(s_acceleration, f * l.max_acceleration / std::abs(dq[j]));
+    s_jerk = std::min(s_jerk, f * l.max_jerk / std::abs(dq[j]));
   }
   report.path_length = dq.norm();
-  const bool moves = std::isfinite(s_velocity);
-  absl::StatusOr<TrapezoidProfile> profile =
-      moves ? TrapezoidProfile::Plan(1.0, s_velocity, s_acceleration)
-            : TrapezoidProfile::Plan(0.0, 1.0, 1.0);
+  absl::StatusOr<PathProfile> profile =
+      PathProfile::Plan(context.profile, 1.0, s_velocity, s_acceleration, s_jerk);
   if (!profile.ok()) return profile.status();
 
   return SampleSegment(
       context, *profile, report,
-      [&](double, const TrapezoidProfile::State& s, SampleOut& out) {
+      [&](double, const PathProfile::State& s, SampleOut& out) {
         // q0 + (q1 - q0) * 1 can miss q1 by an ulp: the last sample is the target.
         out.q = s.s >= 1.0 ? q1 : Eigen::VectorXd(q0 + dq * s.s);
         out.qd = dq * s.sd;

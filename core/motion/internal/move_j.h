@@ -3,8 +3,8 @@
 #include <Eigen/Core>
 
 #include "absl/status/status.h"
-#include "core/motion/motion_request.h"
 #include "core/motion/internal/segment_context.h"
+#include "core/motion/motion_request.h"
 
 namespace motion {
 

@@ -13,8 +13,8 @@ absl::Status PlanMoveL(const MotionSegment& segment, SegmentContext& context, Se
   const double rotation = RotationAngleBetween(start.orientation, end.orientation);
   report.path_length = length;
 
-  absl::StatusOr<TrapezoidProfile> profile =
-      CartesianProfile(segment.speed, context.speed_override, length, rotation);
+  absl::StatusOr<PathProfile> profile =
+      CartesianProfile(segment.speed, context.profile, context.speed_override, length, rotation);
   if (!profile.ok()) return profile.status();
   const CartesianPath line = [&](double sigma) {
     if (sigma >= 1.0) return end;  // exactly the target at the last sample

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -21,6 +22,8 @@ namespace motion {
 struct SegmentContext {
   const ChainModel& model;
   IkData& data;
+  const std::vector<JointLimits>& limits;  ///< per DOF, overrides applied
+  ProfileKind profile = ProfileKind::kJerkLimited;
   Eigen::VectorXd start;  ///< joints at the segment's start
   Pose start_tcp;         ///< FK(start) * tool, in the base frame
   double sample_time = MotionDefaults::kSampleTime;

@@ -1,8 +1,11 @@
 #include "core/motion/internal/segment_sampling.h"
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/trajectory_checks.h"
 
 namespace motion {
@@ -62,13 +65,47 @@ void FillRatesByDifferences(const std::vector<double>& times, int dof, const std
   }
 }
 
+// Tolerance of the audit: rounding of third differences of positions near
+// 1 rad at dt = 0.1 ms is ~1e-3 rad/s^3; limits are 1e4 times larger.
+constexpr double kAuditSlack = 1e-6;
+
+// Error diagnostics for the kinds the audit found beyond their limits.
+void ReportAudit(const RateAudit& audit, const SegmentContext& context, std::int64_t first_index,
+                 const std::vector<double>& times, SegmentReport& report) {
+  static constexpr const char* kWhat[3] = {"velocity", "acceleration", "jerk"};
+  static constexpr DiagnosticCode kCode[3] = {
+      DiagnosticCode::kVelocityLimit, DiagnosticCode::kAccelLimit, DiagnosticCode::kJerkLimit};
+  const bool with_jerk = context.profile == ProfileKind::kJerkLimited;
+  for (int kind = 0; kind < 3; ++kind) {
+    if (audit.ratio[kind] <= 1 + kAuditSlack || (kind == RateAudit::kJerk && !with_jerk)) continue;
+    const int j = audit.joint[kind];
+    const double limit = kind == 0   ? context.limits[j].max_velocity
+                         : kind == 1 ? context.limits[j].max_acceleration
+                                     : context.limits[j].max_jerk;
+    const std::int64_t index = first_index + static_cast<std::int64_t>(audit.sample[kind]);
+    const double time = context.start_time + times[audit.sample[kind]];
+    AddSegmentDiagnostic(
+        report, Severity::kError, kCode[kind],
+        absl::StrCat(context.model.dof_names[j], " ", kWhat[kind], " ", audit.value[kind],
+                     " (from the sampled positions) exceeds ", "its limit ", limit, " near sample ",
+                     index, " (t = ", time, " s)"),
+        index, time);
+    report.diagnostics.back().joint_name = context.model.dof_names[j];
+    report.diagnostics.back().value = audit.value[kind];
+    report.diagnostics.back().limit = limit;
+  }
+}
+
 }  // namespace
 
-absl::Status SampleSegment(SegmentContext& context, const TrapezoidProfile& profile,
+absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_as_planned,
                            SegmentReport& report, const Sampler& sampler,
-                           Eigen::VectorXd& end_joints, bool rates_from_differences) {
+                           Eigen::VectorXd& end_joints, bool rates_from_differences,
+                           double* required_stretch) {
+  if (required_stretch != nullptr) *required_stretch = 1.0;
   Trajectory& out = context.out;
   const int dof = out.dof;
+  const PathProfile profile = profile_as_planned.OnGrid(context.sample_time);
   const long new_points = context.PointsFor(profile.duration());
   if (static_cast<long>(out.size()) + new_points > context.max_points) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -100,11 +137,22 @@ absl::Status SampleSegment(SegmentContext& context, const TrapezoidProfile& prof
     tcp[k] = sample.tcp;
   }
   if (rates_from_differences) FillRatesByDifferences(times, dof, q, qd, qdd);
+  const RateAudit audit = AuditRates(q, dof, context.sample_time, context.limits);
+  if (required_stretch != nullptr) {
+    const double stretch = audit.RequiredStretch(context.profile == ProfileKind::kJerkLimited);
+    if (stretch > 1 + kAuditSlack) {
+      *required_stretch = stretch;
+      return absl::OkStatus();
+    }
+  }
 
   const std::size_t first_local = context.Stores(0) ? 0 : 1;
   report.first_index = static_cast<std::int64_t>(out.size());
   for (std::size_t k = first_local; k < times.size(); ++k) {
-    out.time.push_back(context.start_time + times[k]);
+    // On the grid k * dt from the path start, exactly as a fixed-cycle
+    // controller counts (segments start and end on it).
+    out.time.push_back(std::round((context.start_time + times[k]) / context.sample_time) *
+                       context.sample_time);
     out.positions.insert(out.positions.end(), q.begin() + k * dof, q.begin() + (k + 1) * dof);
     out.velocities.insert(out.velocities.end(), qd.begin() + k * dof, qd.begin() + (k + 1) * dof);
     out.accelerations.insert(out.accelerations.end(), qdd.begin() + k * dof,
@@ -112,7 +160,15 @@ absl::Status SampleSegment(SegmentContext& context, const TrapezoidProfile& prof
     out.tcp.push_back(tcp[k]);
   }
   report.point_count = static_cast<std::int64_t>(out.size()) - report.first_index;
-  CheckTrajectoryLimits(context.model, out, report.first_index, report);
+  CheckTrajectoryLimits(context.model, context.limits, out, report.first_index, report);
+  report.max_joint_velocity_ratio =
+      std::max(report.max_joint_velocity_ratio, audit.ratio[RateAudit::kVelocity]);
+  report.max_joint_acceleration_ratio =
+      std::max(report.max_joint_acceleration_ratio, audit.ratio[RateAudit::kAcceleration]);
+  report.max_joint_jerk_ratio =
+      std::max(report.max_joint_jerk_ratio, audit.ratio[RateAudit::kJerk]);
+  ReportAudit(audit, context, report.first_index - static_cast<std::int64_t>(first_local), times,
+              report);
   end_joints = Eigen::Map<const Eigen::VectorXd>(q.data() + (times.size() - 1) * dof, dof);
   context.completed = true;
   return absl::OkStatus();

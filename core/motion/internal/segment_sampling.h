@@ -6,7 +6,7 @@
 
 #include "absl/status/status.h"
 #include "core/motion/internal/segment_context.h"
-#include "core/profile/trapezoid_profile.h"
+#include "core/profile/path_profile.h"
 
 namespace motion {
 
@@ -18,11 +18,21 @@ struct SampleOut {
 
 /// \brief Computes the sample at local time t from the profile state; false
 /// stops the segment (the sampler has put a diagnostic on the report).
-using Sampler = std::function<bool(double t, const TrapezoidProfile::State& state, SampleOut& out)>;
+using Sampler = std::function<bool(double t, const PathProfile::State& state, SampleOut& out)>;
 
-/// \brief Runs `sampler` at SampleTimes(profile.duration(), dt) and appends
-/// the samples to context.out (sample 0 only when the trajectory is empty
-/// or discontinuous, see SegmentContext::Stores).
+/// \brief Runs `sampler` on the uniform grid k * dt of the profile stretched
+/// to end on it (PathProfile::OnGrid: at most one sample time longer, every
+/// limit kept), and appends the samples to context.out (sample 0 only when
+/// the trajectory is empty or discontinuous, see SegmentContext::Stores).
+///
+/// Every segment is audited from its sampled positions alone (AuditRates:
+/// divided differences, at rest at both ends): the report's velocity,
+/// acceleration and jerk ratios are the worst of the audit and of the
+/// rates sent, and an error diagnostic names any joint beyond a limit (jerk
+/// only for a jerk-limited profile). With `required_stretch`, a segment
+/// whose audit breaks a limit is not appended: *required_stretch is the
+/// uniform slowdown that brings it within (RateAudit::RequiredStretch), for
+/// the caller to re-plan with; it is 1 when the segment was appended.
 ///
 /// With `rates_from_differences`, qd and qdd are not taken from the sampler
 /// but computed after the fact by second-order finite differences on the
@@ -32,8 +42,9 @@ using Sampler = std::function<bool(double t, const TrapezoidProfile::State& stat
 /// sampler failure the segment's samples are dropped and report.ok is false.
 /// Returns InvalidArgument over the point budget (checked before the first
 /// sample) and Cancelled when context.cancelled fires.
-absl::Status SampleSegment(SegmentContext& context, const TrapezoidProfile& profile,
+absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile,
                            SegmentReport& report, const Sampler& sampler,
-                           Eigen::VectorXd& end_joints, bool rates_from_differences = false);
+                           Eigen::VectorXd& end_joints, bool rates_from_differences = false,
+                           double* required_stretch = nullptr);
 
 }  // namespace motion

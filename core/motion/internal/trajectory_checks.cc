@@ -27,13 +27,13 @@ void AddSegmentDiagnostic(SegmentReport& report, Severity severity, DiagnosticCo
   if (severity == Severity::kError) report.ok = false;
 }
 
-void CheckTrajectoryLimits(const ChainModel& model, const Trajectory& t, std::size_t first,
-                           SegmentReport& report) {
+void CheckTrajectoryLimits(const ChainModel& model, const std::vector<JointLimits>& limits,
+                           const Trajectory& t, std::size_t first, SegmentReport& report) {
   const int dof = model.dof();
   std::vector<bool> position_reported(dof), velocity_reported(dof), acceleration_reported(dof);
   for (std::size_t k = first; k < t.size(); ++k) {
     for (int j = 0; j < dof; ++j) {
-      const JointLimits& l = model.dof_limits[j];
+      const JointLimits& l = limits[j];
       const double q = t.positions[k * dof + j];
       const double qd = t.velocities[k * dof + j];
       const double qdd = t.accelerations[k * dof + j];

@@ -100,19 +100,26 @@ inline void CheckJointRates(const Robot& robot, const motion::Trajectory& t) {
 }
 
 // Rest-to-rest trapezoid over [0, 1] in closed form.
+// With `grid` > 0, as the planner plays it: stretched in time to end on a
+// whole number of sample times, s(t) = S0(k t) with k = T0 / T <= 1 (every
+// speed times k, every acceleration times k^2).
 struct UnitTrapezoid {
   double v, a, ta, tc;
-  UnitTrapezoid(double max_v, double max_a) : v(max_v), a(max_a) {
+  double k = 1.0;  ///< time scale of the stretch to the grid
+  UnitTrapezoid(double max_v, double max_a, double grid = 0.0) : v(max_v), a(max_a) {
     if (v * v / a > 1.0) v = std::sqrt(a);  // triangle: peak sqrt(a L), L = 1
     ta = v / a;
     tc = std::max(0.0, (1.0 - v * v / a) / v);
+    if (grid > 0) k = OwnDuration() / (std::ceil(OwnDuration() / grid - 1e-9) * grid);
   }
-  double duration() const { return 2 * ta + tc; }
+  double OwnDuration() const { return 2 * ta + tc; }
+  double duration() const { return OwnDuration() / k; }
+  double accel_time() const { return ta / k; }  ///< as played
   double S(double t) const {
-    t = std::clamp(t, 0.0, duration());
+    t = std::clamp(t * k, 0.0, OwnDuration());
     if (t <= ta) return 0.5 * a * t * t;
     if (t <= ta + tc) return 0.5 * a * ta * ta + v * (t - ta);
-    const double r = duration() - t;
+    const double r = OwnDuration() - t;
     return 1.0 - 0.5 * a * r * r;
   }
 };

@@ -91,11 +91,13 @@ SpeedSpec ArcSpeed() {
   return speed;
 }
 
+// Timed with the trapezoid, whose closed form the tests check.
 PathResult Plan(const Robot& robot, const Eigen::VectorXd& q0, const MotionSegment& segment) {
   IkData ws(*robot.chain);
   PathRequest request;
   request.start_joints = Std(q0);
   request.segments = {segment};
+  request.profile = ProfileKind::kTrapezoid;
   auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
   EXPECT_TRUE(result.ok()) << result.status();
   return result.ok() ? *result : PathResult{};
@@ -140,7 +142,8 @@ TEST_P(MoveCTest, SamplesLieOnTheHandBuiltCircle) {
   const SpeedSpec speed = ArcSpeed();
   ASSERT_LT(speed.linear_velocity / length, speed.angular_velocity / rotation);
   ASSERT_LT(speed.linear_acceleration / length, speed.angular_acceleration / rotation);
-  const UnitTrapezoid sigma(speed.linear_velocity / length, speed.linear_acceleration / length);
+  const UnitTrapezoid sigma(speed.linear_velocity / length, speed.linear_acceleration / length,
+                            MotionDefaults::kSampleTime);
   EXPECT_NEAR(result.duration, sigma.duration(), 1e-9 * sigma.duration());
 
   const Trajectory& t = result.trajectory;

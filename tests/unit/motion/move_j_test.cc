@@ -80,7 +80,9 @@ void CheckJointMove(const Robot& robot, const PathResult& result, const Eigen::V
   const double expected =
       TrapezoidDuration(std::abs(dq[bind]), fraction * robot.velocity_limit[bind],
                         fraction * robot.chain->dof_limits[bind].max_acceleration);
-  EXPECT_NEAR(result.duration, expected, 1e-9 * expected);
+  // The trapezoid's duration, rounded up to the sample grid (the planner
+  // stretches every segment to end on it).
+  EXPECT_NEAR(result.duration, std::ceil(expected / dt - 1e-9) * dt, 1e-9 * expected);
   EXPECT_EQ(t.time.back(), result.duration);
   ASSERT_EQ(result.segments.size(), 1u);
   EXPECT_EQ(result.segments[0].duration, result.duration);
@@ -129,14 +131,18 @@ void CheckJointMove(const Robot& robot, const PathResult& result, const Eigen::V
   }
 }
 
+// Timed with the trapezoid unless asked otherwise: CheckJointMove checks
+// the trapezoid's closed form.
 PathResult PlanOne(const Robot& robot, const Eigen::VectorXd& q0, const MotionSegment& segment,
-                   double speed_override = 1.0, double dt = 0.004) {
+                   double speed_override = 1.0, double dt = 0.004,
+                   ProfileKind profile = ProfileKind::kTrapezoid) {
   IkData ws(*robot.chain);
   PathRequest request;
   request.start_joints = Std(q0);
   request.segments = {segment};
   request.sample_time = dt;
   request.speed_override = speed_override;
+  request.profile = profile;
   auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
   EXPECT_TRUE(result.ok()) << result.status();
   return result.ok() ? *result : PathResult{};
@@ -166,8 +172,8 @@ TEST(MoveJTest, Ur5ShortMoveIsATriangle) {
   q1[4] -= 0.05;
   const PathResult result = PlanOne(robot, q0, JointSegment("short", q1));
   ASSERT_TRUE(result.ok);
-  // T = 2 sqrt(d / a) with a = 2 v (RobotInfo's default).
-  EXPECT_NEAR(result.duration, 2 * std::sqrt(0.2 / (2 * 3.15)), 1e-12);
+  // T = 2 sqrt(d / a) with a = 2 v (RobotInfo's default), on the grid.
+  EXPECT_NEAR(result.duration, std::ceil(2 * std::sqrt(0.2 / (2 * 3.15)) / 0.004) * 0.004, 1e-12);
   CheckJointMove(robot, result, q0, q1, 1.0, 0.004);
 }
 

@@ -86,6 +86,8 @@ LineCheck PlanAndCheckLine(const Robot& robot, const LineCase& c, MotionSegment 
   request.segments = {segment};
   request.sample_time = dt;
   request.speed_override = speed_override;
+  // These cases check the trapezoid timing law of the path parameter.
+  request.profile = ProfileKind::kTrapezoid;
   auto planned = PlanPath(*robot.chain, ws, request, PathLimits{});
   EXPECT_TRUE(planned.ok()) << planned.status();
   if (!planned.ok()) return out;
@@ -108,13 +110,14 @@ LineCheck PlanAndCheckLine(const Robot& robot, const LineCase& c, MotionSegment 
   EXPECT_LT(v / length, segment.speed.angular_velocity * speed_override / std::max(angle, 1e-9));
   EXPECT_LT(a / length,
             segment.speed.angular_acceleration * speed_override / std::max(angle, 1e-9));
-  const UnitTrapezoid sigma(v / length, a / length);
+  const UnitTrapezoid sigma(v / length, a / length, dt);
   EXPECT_NEAR(result.duration, sigma.duration(), 1e-9 * sigma.duration());
   EXPECT_EQ(t.time.back(), result.duration);
   EXPECT_NEAR(result.segments[0].path_length, length, 1e-9);
 
   const Eigen::Vector3d d = (p1 - p0) / length;
-  const double cruise_from = sigma.ta + dt, cruise_to = sigma.duration() - sigma.ta - dt;
+  const double cruise_from = sigma.accel_time() + dt;
+  const double cruise_to = sigma.duration() - sigma.accel_time() - dt;
   int cruise_samples = 0;
   Eigen::Vector3d previous = p0;
   for (std::size_t k = 0; k < t.size(); ++k) {
@@ -135,7 +138,7 @@ LineCheck PlanAndCheckLine(const Robot& robot, const LineCase& c, MotionSegment 
         std::max(out.max_orientation_error, RotationDistance(tcp.linear(), Geodesic(r0, r1, s)));
     if (k > 0 && t.time[k - 1] >= cruise_from && t.time[k] <= cruise_to) {
       const double speed = (p - previous).norm() / (t.time[k] - t.time[k - 1]);
-      EXPECT_NEAR(speed, v, 0.01 * v) << "cruise sample " << k;
+      EXPECT_NEAR(speed, v * sigma.k, 0.01 * v) << "cruise sample " << k;
       ++cruise_samples;
     }
     previous = p;
@@ -257,13 +260,16 @@ TEST_P(MoveLTest, RotationInPlaceIsTimedByTheAngularLimits) {
   PathRequest request;
   request.start_joints = Std(c.q0);
   request.segments = {segment};
+  request.profile = ProfileKind::kTrapezoid;  // the trapezoid's closed form is checked
   auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
   ASSERT_TRUE(result.ok()) << result.status();
   ASSERT_TRUE(result->ok) << (result->diagnostics.empty() ? "" : result->diagnostics[0].message);
   const double w = 0.4, alpha = 1.0;
   ASSERT_GT(angle, w * w / alpha);  // it cruises
-  EXPECT_NEAR(result->duration, angle / w + w / alpha, 1e-9);
-  const UnitTrapezoid sigma(w / angle, alpha / angle);
+  const double dt = MotionDefaults::kSampleTime;
+  const UnitTrapezoid sigma(w / angle, alpha / angle, dt);
+  // T = angle / w + w / alpha, rounded up to the sample grid.
+  EXPECT_NEAR(result->duration, std::ceil((angle / w + w / alpha) / dt - 1e-9) * dt, 1e-9);
   const Trajectory& t = result->trajectory;
   double max_position = 0, max_rotation = 0;
   for (std::size_t k = 0; k < t.size(); ++k) {

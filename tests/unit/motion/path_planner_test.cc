@@ -169,6 +169,7 @@ TEST(PlanPathTest, TenSecondProgramAtFourMilliseconds) {
                          ToPose(on_arc(2.6), rb * motion_test::RotZ(0.2)), 0.05),
                    MoveJPose("back", ToPose(IndependentFk(robot.ichain, qc)), 0.2),
                    MoveL("final", ToPose(pd), 0.07)});
+  request.profile = ProfileKind::kTrapezoid;  // the first MoveJ's closed form is checked
   IkData ws(*robot.chain);
   auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
   ASSERT_TRUE(result.ok()) << result.status();
@@ -185,9 +186,10 @@ TEST(PlanPathTest, TenSecondProgramAtFourMilliseconds) {
   CheckPathStructure(robot, *result, 0.004);
 
   // The first MoveJ has its closed-form duration: the pan joint moves 0.5
-  // rad at 0.2 x 3.15 rad/s and 0.2 x 6.3 rad/s^2 (d > v^2/a, so it cruises).
+  // rad at 0.2 x 3.15 rad/s and 0.2 x 6.3 rad/s^2 (d > v^2/a, so it cruises),
+  // rounded up to the 4 ms grid.
   const double v = 0.2 * 3.15, a = 0.2 * 6.3;
-  EXPECT_NEAR(result->segments[0].duration, 0.5 / v + v / a, 1e-12);
+  EXPECT_NEAR(result->segments[0].duration, std::ceil((0.5 / v + v / a) / 0.004) * 0.004, 1e-12);
   // The pose targets are reached (independent FK); the last one ends the path.
   const Trajectory& t = result->trajectory;
   auto tcp_at = [&](std::int64_t k) { return IndependentFk(robot.ichain, t.Position(k)); };
@@ -424,6 +426,7 @@ TEST(PlanPathTest, BudgetCountsTheWholePath) {
   // samples at 4 ms; at 2 ms 330.
   PathRequest request = Request(Ur5Start(), {MoveJ("a", qa), MoveJ("b", Ur5Start())});
   request.sample_time = 0.002;
+  request.profile = ProfileKind::kTrapezoid;  // the sample counts above
   IkData ws(*robot.chain);
   auto ok = PlanPath(*robot.chain, ws, request, limits);
   ASSERT_TRUE(ok.ok()) << ok.status();
@@ -507,6 +510,7 @@ TEST(PlanPathTest, HalfOverrideOnACruiseDominatedMoveL) {
   for (int i = 0; i < 2; ++i) {
     PathRequest request = Request(Ur5Start(), {segment});
     request.speed_override = overrides[i];
+    request.profile = ProfileKind::kTrapezoid;  // the closed forms below
     IkData ws(*robot.chain);
     auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
     ASSERT_TRUE(result.ok()) << result.status();
@@ -514,8 +518,10 @@ TEST(PlanPathTest, HalfOverrideOnACruiseDominatedMoveL) {
     durations[i] = result->duration;
     CheckPathStructure(robot, *result, 0.004);
   }
-  EXPECT_NEAR(durations[0], length / v + v / a, 1e-9);
-  EXPECT_NEAR(durations[1], 2 * length / v + v / a, 1e-9);
+  // On the 4 ms grid.
+  auto on_grid = [](double t) { return std::ceil(t / 0.004 - 1e-9) * 0.004; };
+  EXPECT_NEAR(durations[0], on_grid(length / v + v / a), 1e-9);
+  EXPECT_NEAR(durations[1], on_grid(2 * length / v + v / a), 1e-9);
   EXPECT_NEAR(durations[1] / durations[0], 2.0, 0.1);  // cruise dominated
 }
 

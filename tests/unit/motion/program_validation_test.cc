@@ -86,7 +86,9 @@ TEST(ProgramValidationTest, DefaultsReplaceExactZerosOnly) {
   negative.speed.joint_fraction = 0.5;
   request.segments = {zero, negative};
 
-  const PathRequest resolved = ResolveProgramDefaults(request);
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const PathRequest resolved = ResolveProgramDefaults(*robot.chain, request);
   EXPECT_EQ(resolved.sample_time, 0.004);
   EXPECT_EQ(resolved.speed_override, 1.0);
   const SpeedSpec& a = resolved.segments[0].speed;

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "core/model/joint_limits.h"
+
+namespace motion {
+
+/// \brief What the sampled positions of a segment say about its rates,
+/// independently of the profile that made them: velocity, acceleration and
+/// jerk as first, second and third divided differences on the uniform
+/// sample grid, with the arm at rest before the first and after the last
+/// sample (every segment starts and ends in a fine stop).
+///
+/// A divided difference of order n is a weighted mean of the n-th
+/// derivative over its stencil (a B-spline kernel of total weight 1), so a
+/// trajectory within its limits passes this audit exactly, whatever the
+/// sample phase; one that passes cannot exceed them by more than the
+/// derivative varies within n samples.
+struct RateAudit {
+  enum Kind { kVelocity = 0, kAcceleration = 1, kJerk = 2 };
+  double ratio[3] = {0.0, 0.0, 0.0};  ///< worst |rate| / limit of each kind
+  double value[3] = {0.0, 0.0, 0.0};  ///< the rate there
+  int joint[3] = {-1, -1, -1};        ///< the DOF there
+  std::size_t sample[3] = {0, 0, 0};  ///< the local sample there
+
+  /// \brief The factor by which slowing the segment uniformly in time
+  /// (velocity / k, acceleration / k^2, jerk / k^3) brings every rate
+  /// within its limit; 1 when all are. `with_jerk` false ignores jerk.
+  double RequiredStretch(bool with_jerk) const;
+};
+
+/// \brief Audits n samples of `dof` positions each (row-major) taken every
+/// `dt` seconds against `limits`.
+RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
+                     const std::vector<JointLimits>& limits);
+
+}  // namespace motion
