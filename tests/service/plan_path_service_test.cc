@@ -639,3 +639,85 @@ TEST_F(PlanPathServiceTest, CancelAfterTheFirstChunkEndsCancelledAndFreesTheWork
 
 }  // namespace
 }  // namespace motiond_test
+
+namespace motiond_test {
+namespace {
+
+// ------------------------------------------------ the robot's real limits --
+
+TEST_F(PlanPathServiceTest, JointLimitOverridesSlowTheBindingJointAndKeepTheRobotId) {
+  // Halving every joint's velocity, acceleration and jerk lengthens the
+  // MoveJs (their bounds halve) and may slow the MoveL (SPEED_REDUCED); the
+  // ratios the reports give are to the overridden limits and stay within.
+  const v1::PlanPathRequest plain = ShortProgram().Request(Ur5());
+  const PlanPathCall fast = Plan(plain);
+  ASSERT_TRUE(fast.status.ok()) << Describe(fast.status);
+  Assembled a;
+  ASSERT_TRUE(AssembleStream(fast, &a));
+
+  v1::PlanPathRequest slowed = plain;
+  for (int j = 0; j < ur5_.dof(); ++j) {
+    const motion::JointLimits& l = ur5_.chain().dof_limits[j];
+    v1::JointLimitOverride* o = slowed.mutable_robot()->add_joint_limits();
+    o->set_joint_name(ur5_.chain().dof_names[j]);
+    o->set_max_velocity(0.5 * l.max_velocity);
+    o->set_max_acceleration(0.5 * l.max_acceleration);
+    o->set_max_jerk(0.5 * l.max_jerk);
+  }
+  const PlanPathCall slow = Plan(slowed);
+  ASSERT_TRUE(slow.status.ok()) << Describe(slow.status);
+  Assembled b;
+  ASSERT_TRUE(AssembleStream(slow, &b));
+  ASSERT_TRUE(b.summary.ok());
+  EXPECT_EQ(b.header.robot_id(), a.header.robot_id()) << "overrides are not a new robot";
+  EXPECT_GT(b.summary.duration(), 1.3 * a.summary.duration());
+  for (const v1::SegmentReport& r : b.reports) {
+    // Ratios are to the overridden limits.
+    EXPECT_LE(r.max_joint_velocity_ratio(), 1 + 1e-6) << r.segment_id();
+    EXPECT_LE(r.max_joint_acceleration_ratio(), 1 + 1e-6) << r.segment_id();
+    EXPECT_LE(r.max_joint_jerk_ratio(), 1.10) << r.segment_id();
+    EXPECT_FALSE(r.motion().empty());
+  }
+}
+
+TEST_F(PlanPathServiceTest, MalformedJointLimitOverridesAreInvalidArgumentNamingTheField) {
+  auto with = [&](const std::string& name, double v, double a, double j) {
+    v1::PlanPathRequest request = ShortProgram().Request(Ur5());
+    v1::JointLimitOverride* o = request.mutable_robot()->add_joint_limits();
+    o->set_joint_name(name);
+    o->set_max_velocity(v);
+    o->set_max_acceleration(a);
+    o->set_max_jerk(j);
+    return Plan(request).status;
+  };
+  EXPECT_TRUE(IsInvalidArgument(with("elbow_joint", -1, 0, 0), "robot.joint_limits[0].max_velocity",
+                                {"finite"}));
+  EXPECT_TRUE(IsInvalidArgument(with("elbow_joint", 0, kNaN, 0),
+                                "robot.joint_limits[0].max_acceleration", {"finite"}));
+  EXPECT_TRUE(IsInvalidArgument(with("elbow_joint", 0, 0, -5), "robot.joint_limits[0].max_jerk",
+                                {"finite"}));
+  EXPECT_TRUE(IsInvalidArgument(with("no_such_joint", 1, 0, 0), "robot.joint_limits[0].joint_name",
+                                {"no_such_joint"}));
+  v1::PlanPathRequest twice = ShortProgram().Request(Ur5());
+  for (int i = 0; i < 2; ++i)
+    twice.mutable_robot()->add_joint_limits()->set_joint_name("elbow_joint");
+  EXPECT_TRUE(IsInvalidArgument(Plan(twice).status, "robot.joint_limits[1].joint_name", {"twice"}));
+  v1::PlanPathRequest unknown_profile = ShortProgram().Request(Ur5());
+  unknown_profile.set_profile(static_cast<v1::PlanPathRequest::Profile>(7));
+  EXPECT_TRUE(IsInvalidArgument(Plan(unknown_profile).status, "profile", {"TRAPEZOID"}));
+}
+
+TEST_F(PlanPathServiceTest, RobotInfoReportsTheJerkLimitAndItsSource) {
+  v1::GetRobotRequest get;
+  get.set_robot_id(ur5_id_);
+  v1::RobotInfo info;
+  ASSERT_TRUE(stubs_.GetRobot(get, &info).ok());
+  ASSERT_EQ(info.joints_size(), 6);
+  for (const v1::JointInfo& j : info.joints()) {
+    EXPECT_DOUBLE_EQ(j.max_jerk(), 10.0 * j.max_acceleration()) << j.name();
+    EXPECT_EQ(j.jerk_source(), "default: 10 x max_acceleration per second");
+  }
+}
+
+}  // namespace
+}  // namespace motiond_test

@@ -1,0 +1,244 @@
+// Every trajectory the planner returns must run on the robot: within every
+// joint's velocity, acceleration and jerk limit as the test itself measures
+// them (divided differences of the returned positions on the sample grid),
+// on the grid k * dt, and - for MoveJ - as fast as a straight-line double-S
+// allows, the duration computed here from the limits with the closed forms
+// of the rest-to-rest double-S (Biagiotti & Melchiorri, 3.4), not by core.
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/ik/ik_data.h"
+#include "core/kinematics/forward_kinematics.h"
+#include "core/motion/path_planner.h"
+#include "motion_test_support.h"
+
+namespace motion {
+namespace {
+
+using motion_test::IndependentFk;
+using motion_test::LoadRobot;
+using motion_test::Robot;
+using motion_test::Std;
+using motion_test::ToPose;
+
+const char* const kArms[] = {"ur5.urdf",         "ur5e.urdf",
+                             "ur10.urdf",        "panda.urdf",
+                             "iiwa14.urdf",      "kuka_iiwa14_r820.urdf",
+                             "abb_irb2400.urdf", "abb_irb120.urdf",
+                             "fanuc_m10ia.urdf", "fanuc_lrmate200id.urdf",
+                             "quirks.urdf"};
+
+// Shortest rest-to-rest time over distance 1 with |v| <= V, |a| <= A,
+// |j| <= J: cruise at V if the speed change fits, else the peak speed that
+// makes the two changes cover exactly 1 (with or without reaching A).
+double RestToRestDoubleS(double V, double A, double J) {
+  // Distance of a 0 -> vp -> 0 move without cruise.
+  auto changes = [&](double vp) {
+    const double t = vp * J >= A * A ? vp / A + A / J : 2 * std::sqrt(vp / J);
+    return vp * t;
+  };
+  auto change_time = [&](double vp) {
+    return vp * J >= A * A ? vp / A + A / J : 2 * std::sqrt(vp / J);
+  };
+  if (changes(V) <= 1.0) return 2 * change_time(V) + (1.0 - changes(V)) / V;
+  // Bisection on the peak speed (changes() is increasing).
+  double lo = 0, hi = V;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (changes(mid) > 1.0 ? hi : lo) = mid;
+  }
+  return 2 * change_time(0.5 * (lo + hi));
+}
+
+struct RateCheck {
+  double velocity = 0, acceleration = 0, jerk = 0;  // worst ratio to the limit
+};
+
+// Rates of the returned positions, at rest before the first and after the
+// last sample, against `limits`.
+RateCheck MeasureRates(const Trajectory& t, const std::vector<JointLimits>& limits, double dt) {
+  RateCheck out;
+  const long n = static_cast<long>(t.size());
+  for (int j = 0; j < t.dof; ++j) {
+    auto q = [&](long k) { return t.positions[std::clamp(k, 0L, n - 1) * t.dof + j]; };
+    for (long k = 0; k <= n; ++k) {
+      out.velocity =
+          std::max(out.velocity, std::abs(q(k) - q(k - 1)) / dt / limits[j].max_velocity);
+      out.acceleration = std::max(out.acceleration, std::abs(q(k + 1) - 2 * q(k) + q(k - 1)) /
+                                                        (dt * dt) / limits[j].max_acceleration);
+      out.jerk = std::max(out.jerk, std::abs(q(k + 1) - 3 * q(k) + 3 * q(k - 1) - q(k - 2)) /
+                                        (dt * dt * dt) / limits[j].max_jerk);
+    }
+  }
+  return out;
+}
+
+void ExpectOnGrid(const Trajectory& t, double dt) {
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    ASSERT_NEAR(t.time[k], static_cast<double>(k) * dt, 1e-12 * std::max(1.0, t.time[k]))
+        << "sample " << k << " is off the grid";
+  }
+}
+
+// Random limits around the URDF's: velocity 30-100 %, acceleration 0.5-5 x
+// velocity per second, jerk 2-50 x acceleration per second.
+std::vector<JointLimits> RandomLimits(const ChainModel& chain, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<JointLimits> limits = chain.dof_limits;
+  for (JointLimits& l : limits) {
+    l.max_velocity *= 0.3 + 0.7 * unit(rng);
+    l.max_acceleration = l.max_velocity * (0.5 + 4.5 * unit(rng));
+    l.max_jerk = l.max_acceleration * (2.0 + 48.0 * unit(rng));
+  }
+  return limits;
+}
+
+TEST(ExecutableMotionTest, MoveJIsTheFastestStraightDoubleSWithinEveryLimit) {
+  std::mt19937_64 rng(12);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int moves = 0;
+  for (const char* file : kArms) {
+    SCOPED_TRACE(file);
+    const Robot robot = LoadRobot(file);
+    ASSERT_NE(robot.chain, nullptr);
+    IkData data(*robot.chain);
+    for (int trial = 0; trial < 12; ++trial) {
+      const Eigen::VectorXd q0 = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.05);
+      const Eigen::VectorXd far = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.05);
+      const Eigen::VectorXd q1 = q0 + (0.05 + 0.4 * unit(rng)) * (far - q0);
+      const double dt = trial % 3 == 0 ? 0.001 : 0.004;
+      const double fraction = 0.4 + 0.6 * unit(rng);
+      PathRequest request;
+      request.start_joints = Std(q0);
+      MotionSegment segment;
+      segment.id = "j";
+      segment.joint_target = true;
+      segment.target_joints = Std(q1);
+      segment.speed.joint_fraction = fraction;
+      request.segments = {segment};
+      request.sample_time = dt;
+      request.joint_limits = RandomLimits(*robot.chain, rng);
+      auto result = PlanPath(*robot.chain, data, request, PathLimits{});
+      ASSERT_TRUE(result.ok()) << result.status();
+      ASSERT_TRUE(result->ok) << (result->diagnostics.empty() ? ""
+                                                              : result->diagnostics[0].message);
+      ++moves;
+
+      // The straight line's bounds on s: the tightest joint.
+      double V = INFINITY, A = INFINITY, J = INFINITY;
+      for (int j = 0; j < robot.chain->dof(); ++j) {
+        const double d = std::abs(q1[j] - q0[j]);
+        if (d < 1e-12) continue;
+        const JointLimits& l = request.joint_limits[j];
+        V = std::min(V, fraction * l.max_velocity / d);
+        A = std::min(A, fraction * l.max_acceleration / d);
+        J = std::min(J, fraction * l.max_jerk / d);
+      }
+      const double fastest = RestToRestDoubleS(V, A, J);
+      EXPECT_GE(result->duration, fastest * (1 - 1e-9));
+      EXPECT_LE(result->duration, fastest + dt + 1e-9) << "more than one sample time slower";
+
+      const Trajectory& t = result->trajectory;
+      ExpectOnGrid(t, dt);
+      EXPECT_TRUE(t.Position(t.size() - 1) == q1) << "ends exactly on the target";
+      std::vector<JointLimits> scaled = request.joint_limits;
+      for (JointLimits& l : scaled) {
+        l.max_velocity *= fraction;
+        l.max_acceleration *= fraction;
+        l.max_jerk *= fraction;
+      }
+      const RateCheck rates = MeasureRates(t, scaled, dt);
+      EXPECT_LE(rates.velocity, 1 + 1e-6);
+      EXPECT_LE(rates.acceleration, 1 + 1e-6);
+      EXPECT_LE(rates.jerk, 1 + 1e-6);
+      // Time-optimal: some rate is at its limit (within what sampling and
+      // the stretch to the grid take away).
+      EXPECT_GT(std::max({rates.velocity, rates.acceleration, rates.jerk}), 0.8);
+    }
+  }
+  EXPECT_EQ(moves, 12 * static_cast<int>(std::size(kArms)));
+}
+
+TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
+  // MoveJ / MoveL / MoveC programs near random configurations of every arm:
+  // whatever the planner returns as ok must be executable as measured here.
+  std::mt19937_64 rng(77);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  int programs = 0, ok_programs = 0, reduced = 0;
+  double worst_cartesian_jerk = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const char* file = kArms[static_cast<std::size_t>(i) % std::size(kArms)];
+    SCOPED_TRACE(std::string(file) + " program " + std::to_string(i));
+    static std::vector<Robot> robots;
+    if (robots.size() < std::size(kArms)) {
+      for (const char* f : kArms) robots.push_back(LoadRobot(f));
+    }
+    const Robot& robot = robots[static_cast<std::size_t>(i) % std::size(kArms)];
+    ASSERT_NE(robot.chain, nullptr);
+    IkData data(*robot.chain);
+    const Eigen::VectorXd q0 = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.3);
+    const Eigen::Isometry3d start = IndependentFk(robot.ichain, q0);
+    auto shifted = [&](double scale) {
+      Eigen::Isometry3d t = start;
+      t.translation() += scale * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
+      return ToPose(t);
+    };
+    MotionSegment segment;
+    segment.id = "s";
+    switch (i % 3) {
+      case 0: {
+        segment.joint_target = true;
+        Eigen::VectorXd q1 = q0;
+        for (int j = 0; j < q1.size(); ++j) q1[j] += 0.2 * unit(rng);
+        segment.target_joints = Std(q1);
+        break;
+      }
+      case 1:
+        segment.kind = MotionKind::kMoveL;
+        segment.target = shifted(0.04);
+        segment.speed.linear_velocity = 0.05 + 0.45 * std::abs(unit(rng));
+        break;
+      default:
+        segment.kind = MotionKind::kMoveC;
+        segment.via = shifted(0.03);
+        segment.target = shifted(0.03);
+        segment.speed.linear_velocity = 0.05 + 0.3 * std::abs(unit(rng));
+        break;
+    }
+    PathRequest request;
+    request.start_joints = Std(q0);
+    request.segments = {segment};
+    auto result = PlanPath(*robot.chain, data, request, PathLimits{});
+    ASSERT_TRUE(result.ok()) << result.status();
+    ++programs;
+    if (!result->ok) continue;  // refused with a reason (unreachable, degenerate arc, ...)
+    ++ok_programs;
+    reduced += motion_test::HasCode(result->diagnostics, DiagnosticCode::kSpeedReduced);
+    const Trajectory& t = result->trajectory;
+    ExpectOnGrid(t, MotionDefaults::kSampleTime);
+    const RateCheck rates = MeasureRates(t, robot.chain->dof_limits, MotionDefaults::kSampleTime);
+    EXPECT_LE(rates.velocity, 1 + 1e-6);
+    EXPECT_LE(rates.acceleration, 1 + 1e-6);
+    if (segment.kind == MotionKind::kMoveJ) {
+      EXPECT_LE(rates.jerk, 1 + 1e-6);
+    } else {
+      EXPECT_LE(rates.jerk, 1.10);
+      worst_cartesian_jerk = std::max(worst_cartesian_jerk, rates.jerk);
+    }
+    if (HasFailure()) return;
+  }
+  std::printf(
+      "[ figures  ] %d programs, %d ok, %d of them SPEED_REDUCED; worst Cartesian jerk "
+      "ratio %.4f\n",
+      programs, ok_programs, reduced, worst_cartesian_jerk);
+  EXPECT_GT(ok_programs, programs / 2);
+}
+
+}  // namespace
+}  // namespace motion
