@@ -4,7 +4,10 @@
 
 #include "absl/status/statusor.h"
 
+#include <memory>
+
 #include "core/profile/double_s_profile.h"
+#include "core/profile/time_warp.h"
 #include "core/profile/trapezoid_profile.h"
 
 namespace motion {
@@ -47,14 +50,27 @@ class PathProfile {
   /// (jerk ignored by kTrapezoid); length 0 or unbounded v: no motion.
   static absl::StatusOr<PathProfile> Plan(ProfileKind kind, double length, double max_velocity,
                                           double max_acceleration, double max_jerk);
-  /// \brief duration() / the unstretched duration (1 when not stretched).
-  double stretch() const { return 1.0 / time_scale_; }
+  /// \brief duration() / the profile's own duration (1 when neither
+  /// stretched nor warped).
+  double stretch() const { return duration() / OwnDuration(); }
+
+  /// \brief The same profile slowed locally by `warp` (replacing any warp
+  /// and uniform stretch before it). At() then gives s exactly and its
+  /// rates to first order in the warp's variation (dk/dtau ignored): callers
+  /// that need exact rates take differences of what they sample.
+  PathProfile Warped(std::shared_ptr<const TimeWarp> warp) const;
+  /// \brief The profile's own time at path time t (through stretch and warp).
+  double ProfileTime(double t) const;
+  /// \brief The profile's own duration (before stretch and warp).
+  double OwnDuration() const;
+  const std::shared_ptr<const TimeWarp>& warp() const { return warp_; }
 
  private:
-  double OwnDuration() const;
+  double WarpedDuration() const;
 
   std::variant<TrapezoidProfile, DoubleSProfile> profile_;
-  double time_scale_ = 1.0;  ///< k: profile time per path time
+  std::shared_ptr<const TimeWarp> warp_;  ///< local slowdown, applied first
+  double time_scale_ = 1.0;               ///< uniform: warped time per path time
 };
 
 }  // namespace motion

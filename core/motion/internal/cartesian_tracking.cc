@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <vector>
 
 #include <Eigen/SVD>
 
@@ -20,8 +22,14 @@ constexpr int kSingularityCheckInterval = 16;
 // Where the local descent per sample stops (see CartesianTracker).
 constexpr double kPolishedPosition = 1e-11;     // m
 constexpr double kPolishedOrientation = 1e-10;  // rad
-// Re-timings of a Cartesian segment before the audit's verdict stands.
-constexpr int kMaxRetimingPasses = 4;
+// Re-timings of a Cartesian segment before the audit's verdict stands:
+// local slowdowns first, then uniform ones.
+constexpr int kLocalRetimingPasses = 8;
+constexpr int kUniformRetimingPasses = 3;
+// A local slowdown is spread over this much time on each side of where it
+// is needed, so it varies slowly (its own rate of change adds acceleration
+// and jerk): 50 ms, the order of the jerk phases.
+constexpr double kSlowdownSpread = 0.05;  // s
 constexpr double kSingularityThreshold = 1e-3;
 
 }  // namespace
@@ -133,9 +141,8 @@ class CartesianTracker {
     out.q = data_.q;
     out.tcp = Pose::FromIsometry(attempt.tcp);
     PoseError error = attempt.error;
-    const bool tracked = attempt.converged ||
-                         (error.position <= TrackingTolerances::kPosition &&
-                          error.rotation <= TrackingTolerances::kOrientation);
+    const bool tracked = attempt.converged || (error.position <= TrackingTolerances::kPosition &&
+                                               error.rotation <= TrackingTolerances::kOrientation);
     if (!tracked) {  // the full solver, seeded with the previous sample
       const std::vector<double> seed(previous_.data(), previous_.data() + previous_.size());
       absl::StatusOr<IkResult> ik =
@@ -153,6 +160,15 @@ class CartesianTracker {
       out.tcp = Pose::FromIsometry(ForwardKinematics(model_, data_.kinematics, out.q) * tool_);
       error.position = ik->position_error;
       error.rotation = ik->orientation_error;
+      // Polish the full solver's answer as the local descent would have.
+      data_.q = ik->joints;
+      const LevenbergMarquardtAttempt polished =
+          RunLevenbergMarquardt(model_, data_, target, tool_, local_);
+      if (polished.error.position <= error.position && polished.error.rotation <= error.rotation) {
+        out.q = data_.q;
+        out.tcp = Pose::FromIsometry(polished.tcp);
+        error = polished.error;
+      }
     }
     report_.max_cartesian_error = std::max(report_.max_cartesian_error, error.position);
     return true;
@@ -203,19 +219,88 @@ class CartesianTracker {
   bool flip_reported_ = false, singularity_reported_ = false;
 };
 
-// SPEED_REDUCED: the segment runs slower than programmed, by how much.
-void ReportSpeedReduced(const PathProfile& programmed, const PathProfile& timed,
+// The next local slowdown of the programmed profile: where the audit of
+// the samples of `timed` asks for a factor r > 1, the slowdown there is
+// multiplied by r (and a 2 % margin, since re-timed samples fall elsewhere),
+// then spread (a running maximum, then a running mean, over
+// kSlowdownSpread on each side: never below what was asked, and smooth).
+// `slowdown` holds k per dt of profile time and is updated.
+std::shared_ptr<const TimeWarp> LocalSlowdown(const PathProfile& timed, const RateAudit& audit,
+                                              bool with_jerk, double dt,
+                                              std::vector<double>& slowdown) {
+  const std::size_t nodes = static_cast<std::size_t>(std::ceil(timed.OwnDuration() / dt)) + 1;
+  if (slowdown.size() != nodes) slowdown.assign(nodes, 1.0);
+  const PathProfile on_grid = timed.OnGrid(dt);
+  std::vector<double> need(nodes, 1.0);
+  for (std::size_t k = 0; k < audit.ratio_at[0].size(); ++k) {
+    const double r = audit.RequiredStretchAt(k, with_jerk);
+    if (r <= 1.0) continue;
+    const double tau = on_grid.ProfileTime(static_cast<double>(k) * dt);
+    const std::size_t i = std::min(nodes - 1, static_cast<std::size_t>(std::lround(tau / dt)));
+    need[i] = std::max(need[i], r * 1.02);
+  }
+  std::vector<double> raised(nodes);
+  for (std::size_t i = 0; i < nodes; ++i) raised[i] = slowdown[i] * need[i];
+  const long w = std::max(3L, std::lround(kSlowdownSpread / dt));
+  const long n = static_cast<long>(nodes);
+  std::vector<double> widest(nodes);
+  for (long i = 0; i < n; ++i) {
+    double m = 1.0;
+    for (long j = std::max(0L, i - w); j <= std::min(n - 1, i + w); ++j) m = std::max(m, raised[j]);
+    widest[i] = m;
+  }
+  for (long i = 0; i < n; ++i) {
+    double sum = 0.0;
+    long count = 0;
+    for (long j = i - w; j <= i + w; ++j) {
+      sum += widest[std::clamp(j, 0L, n - 1)];
+      ++count;
+    }
+    slowdown[i] = std::max(slowdown[i], sum / static_cast<double>(count));
+  }
+  return std::make_shared<const TimeWarp>(slowdown, dt);
+}
+
+// SPEED_REDUCED: where the segment runs slower than programmed, by how
+// much at most, and which joint asked for it first.
+void ReportSpeedReduced(const ChainModel& model, double dt, const PathProfile& programmed,
+                        const PathProfile& timed, const RateAudit& first_failure,
                         SegmentReport& report) {
-  const double fraction = programmed.duration() / timed.duration();
+  // Samples where the local slowdown (times any uniform stretch) exceeds 0.1 %.
+  const double uniform = timed.warp()
+                             ? timed.duration() / timed.warp()->PathTime(programmed.OwnDuration())
+                             : timed.stretch();
+  std::int64_t first = -1, last = -1;
+  double worst = uniform;
+  for (std::int64_t k = 0; k < report.point_count; ++k) {
+    const double tau = timed.ProfileTime(static_cast<double>(k) * dt);
+    const double slow = uniform * (timed.warp() ? timed.warp()->SlowdownAt(tau) : 1.0);
+    worst = std::max(worst, slow);
+    if (slow > 1.001) {
+      if (first < 0) first = k;
+      last = k;
+    }
+  }
+  if (first < 0) first = 0, last = report.point_count - 1;
+  const int joint =
+      first_failure.joint[RateAudit::kVelocity] >= 0 &&
+              first_failure.ratio[RateAudit::kVelocity] >=
+                  std::max(first_failure.ratio[1], first_failure.ratio[2])
+          ? first_failure.joint[RateAudit::kVelocity]
+      : first_failure.ratio[RateAudit::kAcceleration] >= first_failure.ratio[RateAudit::kJerk]
+          ? first_failure.joint[RateAudit::kAcceleration]
+          : first_failure.joint[RateAudit::kJerk];
   AddSegmentDiagnostic(
       report, Severity::kWarning, DiagnosticCode::kSpeedReduced,
-      absl::StrCat("slowed to ", fraction, " of the programmed speed over the whole segment (",
+      absl::StrCat("slowed to ", 1.0 / worst, " of the programmed speed at most, over samples ",
+                   report.first_index + first, " to ", report.first_index + last, " (",
                    timed.duration(), " s instead of ", programmed.duration(),
-                   " s): the joints cannot follow the programmed TCP speed; samples ",
-                   report.first_index, " to ", report.first_index + report.point_count - 1),
-      report.first_index);
-  report.diagnostics.back().value = fraction;
+                   " s): ", joint >= 0 ? model.dof_names[joint] : std::string("a joint"),
+                   " cannot follow the programmed TCP speed there"),
+      report.first_index + first);
+  report.diagnostics.back().value = 1.0 / worst;
   report.diagnostics.back().limit = 1.0;
+  if (joint >= 0) report.diagnostics.back().joint_name = model.dof_names[joint];
 }
 
 }  // namespace
@@ -231,31 +316,43 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   if (!reachable.ok()) return reachable.status();
   if (!*reachable) return absl::OkStatus();
 
-  // Timed at the programmed speed first. If a joint cannot follow, the same
-  // path is played slower (uniformly in time: every joint rate scales by a
-  // power of the stretch), by the factor the audit of the sampled joints
-  // asks for, until it fits; IK along the path differs only in where the
-  // samples fall, so one or two passes do.
+  // Timed at the programmed speed first. Where a joint cannot follow, the
+  // path is re-timed: first locally (a smooth slowdown k(tau) >= 1 over the
+  // programmed profile's time, raised where the audit of the sampled joints
+  // asks and nowhere else), then, if that has not converged, uniformly. IK
+  // along the path does not depend on the timing, only where samples fall.
+  const bool with_jerk = context.profile == ProfileKind::kJerkLimited;
+  const double dt = context.sample_time;
   PathProfile timed = profile;
+  std::vector<double> slowdown;  // k per dt of the programmed profile's time
+  RateAudit first_failure;
   for (int pass = 0;; ++pass) {
     SegmentReport attempt = report;
     CartesianTracker tracker(segment, path, context, ik_options, attempt);
-    double stretch = 1.0;
-    const bool last_pass = pass == kMaxRetimingPasses;
+    RateAudit failed;
+    const bool last_pass = pass == kLocalRetimingPasses + kUniformRetimingPasses;
     absl::Status status = SampleSegment(
         context, timed, attempt,
         [&](double t, const PathProfile::State& state, SampleOut& out) {
           return tracker.Sample(t, state, out);
         },
-        end_joints, /*rates_from_differences=*/true, last_pass ? nullptr : &stretch);
+        end_joints, /*rates_from_differences=*/true, last_pass ? nullptr : &failed);
     if (!status.ok()) return status;
+    const double stretch = failed.RequiredStretch(with_jerk);
     if (stretch <= 1.0 || !attempt.ok) {
       report = std::move(attempt);
-      if (timed.stretch() > 1.0 + 1e-9) ReportSpeedReduced(profile, timed, report);
+      if (timed.stretch() > 1.0 + 1e-9) {
+        ReportSpeedReduced(context.model, dt, profile, timed, first_failure, report);
+      }
       return absl::OkStatus();
     }
-    // A little past the factor: the next samples fall elsewhere on the path.
-    timed = timed.StretchedTo(timed.duration() * stretch * 1.02);
+    if (pass == 0) first_failure = failed;
+    if (pass < kLocalRetimingPasses) {
+      timed = profile.Warped(LocalSlowdown(timed, failed, with_jerk, dt, slowdown));
+    } else {
+      // A little past the factor: the next samples fall elsewhere on the path.
+      timed = timed.StretchedTo(timed.duration() * stretch * 1.02);
+    }
   }
 }
 

@@ -11,19 +11,32 @@ double RateAudit::RequiredStretch(bool with_jerk) const {
   return k;
 }
 
+double RateAudit::RequiredStretchAt(std::size_t k, bool with_jerk) const {
+  if (k >= ratio_at[kVelocity].size()) return 1.0;
+  double s = std::max({1.0, ratio_at[kVelocity][k], std::sqrt(ratio_at[kAcceleration][k])});
+  if (with_jerk) s = std::max(s, std::cbrt(ratio_at[kJerk][k]));
+  return s;
+}
+
 RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
                      const std::vector<JointLimits>& limits) {
   RateAudit audit;
   const long n = dof > 0 ? static_cast<long>(positions.size() / dof) : 0;
   if (n == 0 || !(dt > 0)) return audit;
   const double dt2 = dt * dt, dt3 = dt2 * dt;
+  for (auto& v : audit.ratio_at) v.assign(static_cast<std::size_t>(n), 0.0);
   for (int j = 0; j < dof; ++j) {
     // At rest outside the samples: the first and last positions held.
     auto q = [&](long k) { return positions[std::clamp(k, 0L, n - 1) * dof + j]; };
     const double bound[3] = {limits[j].max_velocity, limits[j].max_acceleration,
                              limits[j].max_jerk};
-    auto note = [&](int kind, double rate, long k) {
+    // `first`..`last`: the samples the difference's stencil spans.
+    auto note = [&](int kind, double rate, long k, long first, long last) {
       const double r = bound[kind] > 0 ? std::abs(rate) / bound[kind] : 0.0;
+      for (long i = std::max(first, 0L); i <= std::min(last, n - 1); ++i) {
+        double& at = audit.ratio_at[kind][static_cast<std::size_t>(i)];
+        at = std::max(at, r);
+      }
       if (r > audit.ratio[kind]) {
         audit.ratio[kind] = r;
         audit.value[kind] = rate;
@@ -32,9 +45,10 @@ RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
       }
     };
     for (long k = 0; k <= n; ++k) {
-      note(RateAudit::kVelocity, (q(k) - q(k - 1)) / dt, k);
-      note(RateAudit::kAcceleration, (q(k + 1) - 2.0 * q(k) + q(k - 1)) / dt2, k);
-      note(RateAudit::kJerk, (q(k + 1) - 3.0 * q(k) + 3.0 * q(k - 1) - q(k - 2)) / dt3, k);
+      note(RateAudit::kVelocity, (q(k) - q(k - 1)) / dt, k, k - 1, k);
+      note(RateAudit::kAcceleration, (q(k + 1) - 2.0 * q(k) + q(k - 1)) / dt2, k, k - 1, k + 1);
+      note(RateAudit::kJerk, (q(k + 1) - 3.0 * q(k) + 3.0 * q(k - 1) - q(k - 2)) / dt3, k, k - 2,
+           k + 1);
     }
   }
   return audit;

@@ -25,6 +25,13 @@ struct RateAudit {
   int joint[3] = {-1, -1, -1};        ///< the DOF there
   std::size_t sample[3] = {0, 0, 0};  ///< the local sample there
 
+  /// Per sample: the worst ratio of each kind over the joints, over every
+  /// difference whose stencil holds the sample (where to slow down).
+  std::vector<double> ratio_at[3];
+
+  /// \brief The local factor at sample k (as RequiredStretch).
+  double RequiredStretchAt(std::size_t k, bool with_jerk) const;
+
   /// \brief The factor by which slowing the segment uniformly in time
   /// (velocity / k, acceleration / k^2, jerk / k^3) brings every rate
   /// within its limit; 1 when all are. `with_jerk` false ignores jerk.

@@ -101,8 +101,8 @@ void ReportAudit(const RateAudit& audit, const SegmentContext& context, std::int
 absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_as_planned,
                            SegmentReport& report, const Sampler& sampler,
                            Eigen::VectorXd& end_joints, bool rates_from_differences,
-                           double* required_stretch) {
-  if (required_stretch != nullptr) *required_stretch = 1.0;
+                           RateAudit* failed_audit) {
+  if (failed_audit != nullptr) *failed_audit = RateAudit();
   Trajectory& out = context.out;
   const int dof = out.dof;
   const PathProfile profile = profile_as_planned.OnGrid(context.sample_time);
@@ -138,12 +138,10 @@ absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_a
   }
   if (rates_from_differences) FillRatesByDifferences(times, dof, q, qd, qdd);
   const RateAudit audit = AuditRates(q, dof, context.sample_time, context.limits);
-  if (required_stretch != nullptr) {
-    const double stretch = audit.RequiredStretch(context.profile == ProfileKind::kJerkLimited);
-    if (stretch > 1 + kAuditSlack) {
-      *required_stretch = stretch;
-      return absl::OkStatus();
-    }
+  if (failed_audit != nullptr &&
+      audit.RequiredStretch(context.profile == ProfileKind::kJerkLimited) > 1 + kAuditSlack) {
+    *failed_audit = audit;
+    return absl::OkStatus();
   }
 
   const std::size_t first_local = context.Stores(0) ? 0 : 1;

@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 
 #include "absl/status/status.h"
+#include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/segment_context.h"
 #include "core/profile/path_profile.h"
 
@@ -29,10 +30,10 @@ using Sampler = std::function<bool(double t, const PathProfile::State& state, Sa
 /// divided differences, at rest at both ends): the report's velocity,
 /// acceleration and jerk ratios are the worst of the audit and of the
 /// rates sent, and an error diagnostic names any joint beyond a limit (jerk
-/// only for a jerk-limited profile). With `required_stretch`, a segment
-/// whose audit breaks a limit is not appended: *required_stretch is the
-/// uniform slowdown that brings it within (RateAudit::RequiredStretch), for
-/// the caller to re-plan with; it is 1 when the segment was appended.
+/// only for a jerk-limited profile). With `failed_audit`, a segment whose
+/// audit breaks a limit is not appended: the audit goes to *failed_audit
+/// (its RequiredStretch() > 1, per-sample needs in ratio_at) for the caller
+/// to re-time with; when the segment was appended its RequiredStretch() is 1.
 ///
 /// With `rates_from_differences`, qd and qdd are not taken from the sampler
 /// but computed after the fact by second-order finite differences on the
@@ -45,6 +46,6 @@ using Sampler = std::function<bool(double t, const PathProfile::State& state, Sa
 absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile,
                            SegmentReport& report, const Sampler& sampler,
                            Eigen::VectorXd& end_joints, bool rates_from_differences = false,
-                           double* required_stretch = nullptr);
+                           RateAudit* failed_audit = nullptr);
 
 }  // namespace motion
