@@ -721,3 +721,56 @@ TEST_F(PlanPathServiceTest, RobotInfoReportsTheJerkLimitAndItsSource) {
 
 }  // namespace
 }  // namespace motiond_test
+
+namespace motiond_test {
+namespace {
+
+TEST_F(PlanPathServiceTest, JerkSoSmallTheMoveWouldExceedThePointBudgetIsRefusedAtOnce) {
+  // 1e-9 rad/s^3 on every joint: the first MoveJ alone would take ~1e3 s,
+  // far past --max_trajectory_points at 4 ms; refused before any sample.
+  v1::PlanPathRequest request = ShortProgram().Request(Ur5());
+  for (const std::string& name : ur5_.chain().dof_names) {
+    v1::JointLimitOverride* o = request.mutable_robot()->add_joint_limits();
+    o->set_joint_name(name);
+    o->set_max_jerk(1e-9);
+  }
+  const auto started = std::chrono::steady_clock::now();
+  const PlanPathCall call = Plan(request);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), 2.0);
+  EXPECT_TRUE(IsInvalidArgument(call.status, "segments[0]", {"samples"}));
+  EXPECT_TRUE(call.messages.empty()) << call.messages.size() << " messages before the error";
+}
+
+TEST_F(PlanPathServiceTest, NaNOrNegativeJerkInASpeedIsInvalidArgumentNamingIt) {
+  v1::PlanPathRequest nan = ShortProgram().Request(Ur5());
+  nan.mutable_segments(1)->mutable_speed()->set_linear_jerk(kNaN);
+  EXPECT_TRUE(IsInvalidArgument(Plan(nan).status, "segments[1].speed.linear_jerk", {}));
+  v1::PlanPathRequest negative = ShortProgram().Request(Ur5());
+  negative.mutable_segments(1)->mutable_speed()->set_angular_jerk(-1);
+  EXPECT_TRUE(IsInvalidArgument(Plan(negative).status, "segments[1].speed.angular_jerk", {}));
+}
+
+TEST_F(PlanPathServiceTest, HugeSpeedsStillGiveAtLeastOneSampleStepOnTheGrid) {
+  // Speeds so large the profile would last ~0 s: the segment still ends on
+  // the grid, one sample time later at least, and within the joints' limits.
+  Program program(kUr5Start);
+  program.MoveL("flash", Down(0.40, 0.0, 0.2501), 1e6);
+  v1::PlanPathRequest request = program.Request(Ur5());
+  request.mutable_segments(0)->mutable_speed()->set_linear_acceleration(1e9);
+  request.mutable_segments(0)->mutable_speed()->set_linear_jerk(1e12);
+  const PlanPathCall call = Plan(request);
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+  ASSERT_GE(got.time.size(), 2u);
+  for (std::size_t k = 0; k < got.time.size(); ++k) {
+    EXPECT_NEAR(got.time[k], 0.004 * static_cast<double>(k), 1e-12) << "sample " << k;
+  }
+  for (const v1::SegmentReport& r : got.reports) {
+    EXPECT_LE(r.max_joint_velocity_ratio(), 1 + 1e-6);
+    EXPECT_LE(r.max_joint_acceleration_ratio(), 1 + 1e-6);
+  }
+}
+
+}  // namespace
+}  // namespace motiond_test
