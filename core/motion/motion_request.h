@@ -50,6 +50,9 @@ struct ZoneSpec {
 };
 
 enum class MotionKind { kMoveJ, kMoveL, kMoveC };
+/// MoveJ: one straight line in joint space, or every joint on its own
+/// profile, all ending with the slowest joint's time-optimal one.
+enum class JointSync { kStraight, kTime };
 enum class OrientationMode { kSlerp, kFixed };
 
 /// \brief One motion of a program, already validated and in core types.
@@ -58,10 +61,11 @@ enum class OrientationMode { kSlerp, kFixed };
 struct MotionSegment {
   std::string id;
   MotionKind kind = MotionKind::kMoveJ;
-  bool joint_target = false;          ///< MoveJ: target_joints instead of target
-  std::vector<double> target_joints;  ///< MoveJ joint target
-  Pose target;                        ///< MoveJ pose target, MoveL/MoveC end
-  Pose via;                           ///< MoveC
+  bool joint_target = false;              ///< MoveJ: target_joints instead of target
+  std::vector<double> target_joints;      ///< MoveJ joint target
+  JointSync sync = JointSync::kStraight;  ///< MoveJ
+  Pose target;                            ///< MoveJ pose target, MoveL/MoveC end
+  Pose via;                               ///< MoveC
   OrientationMode orientation = OrientationMode::kSlerp;
   SpeedSpec speed;
   ZoneSpec zone;

@@ -91,6 +91,13 @@ absl::Status MotionFromProto(const v1::MotionSegment& in, const std::string& fie
     case v1::MotionSegment::kMovej: {
       out.kind = MotionKind::kMoveJ;
       const v1::MoveJ& m = in.movej();
+      if (m.sync() != v1::MoveJ::SYNC_UNSPECIFIED && m.sync() != v1::MoveJ::STRAIGHT &&
+          m.sync() != v1::MoveJ::TIME) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ".movej.sync: unknown value ",
+                                                       static_cast<int>(m.sync()),
+                                                       "; use STRAIGHT or TIME"));
+      }
+      out.sync = m.sync() == v1::MoveJ::TIME ? JointSync::kTime : JointSync::kStraight;
       if (m.target_case() == v1::MoveJ::kJoints) {
         out.joint_target = true;
         out.target_joints.assign(m.joints().values().begin(), m.joints().values().end());

@@ -774,3 +774,21 @@ TEST_F(PlanPathServiceTest, HugeSpeedsStillGiveAtLeastOneSampleStepOnTheGrid) {
 
 }  // namespace
 }  // namespace motiond_test
+
+namespace motiond_test {
+namespace {
+
+TEST_F(PlanPathServiceTest, TimeSynchronisedMoveJPlansOverGrpcAndAnUnknownSyncIsNamed) {
+  v1::PlanPathRequest request = ShortProgram().Request(Ur5());
+  request.mutable_segments(2)->mutable_movej()->set_sync(v1::MoveJ::TIME);
+  const PlanPathCall call = Plan(request);
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+  EXPECT_TRUE(got.summary.ok());
+  request.mutable_segments(2)->mutable_movej()->set_sync(static_cast<v1::MoveJ::Sync>(9));
+  EXPECT_TRUE(IsInvalidArgument(Plan(request).status, "segments[2].movej.sync", {"TIME"}));
+}
+
+}  // namespace
+}  // namespace motiond_test

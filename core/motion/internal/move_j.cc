@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/ik/ik_solver.h"
@@ -13,6 +15,85 @@
 #include "core/profile/path_profile.h"
 
 namespace motion {
+
+namespace {
+
+// MoveJ with sync = TIME: every moving joint its own fastest profile, all
+// then played to end with the slowest one (PlanWithDuration for the
+// double-S: a lower peak speed at the same acceleration and jerk limits; a
+// uniform stretch in time for the trapezoid). The slowest joint's profile
+// drives the sampling; every joint is put on the same grid stretch.
+absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext& context,
+                                    const Eigen::VectorXd& q0, const Eigen::VectorXd& q1, double f,
+                                    SegmentReport& report, Eigen::VectorXd& end_joints) {
+  const ChainModel& model = context.model;
+  const int dof = model.dof();
+  const Eigen::VectorXd dq = q1 - q0;
+  std::vector<std::optional<PathProfile>> own(dof);
+  double slowest = 0.0;
+  int driver = -1;
+  for (int j = 0; j < dof; ++j) {
+    if (std::abs(dq[j]) < 1e-12) continue;
+    const JointLimits& l = context.limits[j];
+    absl::StatusOr<PathProfile> p =
+        PathProfile::Plan(context.profile, std::abs(dq[j]), f * l.max_velocity,
+                          f * l.max_acceleration, f * l.max_jerk);
+    if (!p.ok()) return p.status();
+    if (p->duration() > slowest) slowest = p->duration(), driver = j;
+    own[j] = *std::move(p);
+  }
+  if (driver < 0) {  // nothing moves: the straight line of length 0
+    absl::StatusOr<PathProfile> none = PathProfile::Plan(context.profile, 0.0, 1.0, 1.0, 1.0);
+    if (!none.ok()) return none.status();
+    own.assign(dof, std::nullopt);
+    return SampleSegment(
+        context, *none, report,
+        [&](double, const PathProfile::State&, SampleOut& out) {
+          out.q = q0;
+          out.qd = Eigen::VectorXd::Zero(dof);
+          out.qdd = Eigen::VectorXd::Zero(dof);
+          out.tcp = Pose::FromIsometry(ForwardKinematics(model, context.data.kinematics, q0) *
+                                       segment.tool.ToIsometry());
+          return true;
+        },
+        end_joints);
+  }
+  std::vector<std::optional<PathProfile>> played(dof);
+  for (int j = 0; j < dof; ++j) {
+    if (!own[j]) continue;
+    if (context.profile == ProfileKind::kJerkLimited && j != driver) {
+      const JointLimits& l = context.limits[j];
+      absl::StatusOr<DoubleSProfile> p = DoubleSProfile::PlanWithDuration(
+          std::abs(dq[j]), slowest, f * l.max_velocity, f * l.max_acceleration, f * l.max_jerk);
+      if (!p.ok()) return p.status();
+      played[j] = PathProfile(*std::move(p)).OnGrid(context.sample_time);
+    } else {
+      played[j] = own[j]->StretchedTo(slowest).OnGrid(context.sample_time);
+    }
+  }
+  return SampleSegment(
+      context, *own[driver], report,
+      [&](double t, const PathProfile::State&, SampleOut& out) {
+        out.q = q0;
+        out.qd = Eigen::VectorXd::Zero(dof);
+        out.qdd = Eigen::VectorXd::Zero(dof);
+        for (int j = 0; j < dof; ++j) {
+          if (!played[j]) continue;
+          const PathProfile::State s = played[j]->At(t);
+          const double sign = dq[j] > 0 ? 1.0 : -1.0;
+          // The last sample is the target exactly.
+          out.q[j] = s.s >= played[j]->At(played[j]->duration()).s ? q1[j] : q0[j] + sign * s.s;
+          out.qd[j] = sign * s.sd;
+          out.qdd[j] = sign * s.sdd;
+        }
+        out.tcp = Pose::FromIsometry(ForwardKinematics(model, context.data.kinematics, out.q) *
+                                     segment.tool.ToIsometry());
+        return true;
+      },
+      end_joints);
+}
+
+}  // namespace
 
 absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
                        Eigen::VectorXd& end_joints) {
@@ -67,6 +148,9 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
     s_jerk = std::min(s_jerk, f * l.max_jerk / std::abs(dq[j]));
   }
   report.path_length = dq.norm();
+  if (segment.sync == JointSync::kTime) {
+    return SampleTimeSynchronised(segment, context, q0, q1, f, report, end_joints);
+  }
   absl::StatusOr<PathProfile> profile =
       PathProfile::Plan(context.profile, 1.0, s_velocity, s_acceleration, s_jerk);
   if (!profile.ok()) return profile.status();
