@@ -91,6 +91,24 @@ std::string MotionClient::AddRobot(const std::string& urdf) {
   return id;
 }
 
+void MotionClient::SetJointLimits(const std::string& robot_id,
+                                  std::vector<v1::JointLimitOverride> joint_limits) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (joint_limits.empty()) {
+    limits_by_id_.erase(robot_id);
+  } else {
+    limits_by_id_[robot_id] = std::move(joint_limits);
+  }
+}
+
+void MotionClient::AttachJointLimits(v1::RobotRef* robot) {
+  if (robot->joint_limits_size() > 0) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = limits_by_id_.find(robot->robot_id());
+  if (it == limits_by_id_.end()) return;
+  for (const v1::JointLimitOverride& o : it->second) *robot->add_joint_limits() = o;
+}
+
 void MotionClient::SetDeadline(grpc::ClientContext& context) const {
   context.set_deadline(std::chrono::system_clock::now() + options_.timeout);
 }
@@ -185,6 +203,7 @@ grpc::Status MotionClient::CheckReachability(v1::CheckReachabilityRequest reques
 grpc::Status MotionClient::PlanPath(
     v1::PlanPathRequest request,
     const std::function<void(const v1::PlanPathResponse&)>& on_message) {
+  AttachJointLimits(request.mutable_robot());
   bool received = false;
   auto stream_once = [&](grpc::ClientContext* context, const v1::PlanPathRequest& r,
                          v1::PlanPathResponse* message) {
@@ -203,9 +222,11 @@ grpc::Status MotionClient::PlanPath(
 }
 
 grpc::Status MotionClient::ValidatePaths(
-    const std::vector<v1::ValidatePathRequest>& requests,
+    const std::vector<v1::ValidatePathRequest>& requests_as_given,
     const std::function<void(const v1::ValidatePathResponse&)>& on_response, int max_in_flight,
     int max_streams) {
+  std::vector<v1::ValidatePathRequest> requests = requests_as_given;
+  for (v1::ValidatePathRequest& r : requests) AttachJointLimits(r.mutable_path()->mutable_robot());
   std::map<std::string, std::size_t> index_of;  // request_id -> position in `requests`
   for (std::size_t i = 0; i < requests.size(); ++i) {
     if (!index_of.emplace(requests[i].request_id(), i).second) {

@@ -59,6 +59,12 @@ class MotionClient {
   /// \brief Remembers `urdf` and returns its robot_id (computed locally).
   std::string AddRobot(const std::string& urdf);
 
+  /// \brief The robot's real joint limits, attached to every request for
+  /// `robot_id` that carries none of its own (RobotRef.joint_limits): set
+  /// once, used by every PlanPath and ValidatePath. Empty clears them.
+  void SetJointLimits(const std::string& robot_id,
+                      std::vector<v1::JointLimitOverride> joint_limits);
+
   grpc::Status RegisterRobot(const std::string& urdf, v1::RegisterRobotResponse* response);
   grpc::Status GetRobot(const v1::GetRobotRequest& request, v1::RobotInfo* response);
   grpc::Status ListRobots(v1::ListRobotsResponse* response);
@@ -106,6 +112,10 @@ class MotionClient {
   std::unique_ptr<v1::MotionPlanner::Stub> planner_;
   std::mutex mutex_;
   std::map<std::string, std::string> urdf_by_id_;
+  std::map<std::string, std::vector<v1::JointLimitOverride>> limits_by_id_;
+
+  /// Adds the limits set for robot->robot_id() when the ref has none.
+  void AttachJointLimits(v1::RobotRef* robot);
 };
 
 }  // namespace motion::client

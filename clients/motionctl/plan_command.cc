@@ -1,4 +1,5 @@
 #include "clients/motionctl/commands.h"
+#include "clients/motionctl/limits_file.h"
 
 #include <cstdio>
 #include <iostream>
@@ -36,6 +37,7 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
     if (id.empty()) return 1;
     request.mutable_robot()->set_robot_id(id);
   }
+  if (!ApplyLimitsFlag(client, cli, request.robot().robot_id())) return 1;
   const std::string csv_path = cli.Flag("csv");
   request.set_include_tcp(!csv_path.empty());
   std::FILE* csv = nullptr;

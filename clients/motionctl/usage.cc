@@ -15,7 +15,10 @@ commands:
   validate FILE|DIR ...         validate many programs over one stream (progress on
                                 stderr, a table, exit 1 if any failed; --json)
   plan FILE.json                plan a motion program (see clients/examples/), print the
-                                segment reports; --csv=OUT writes every sample
+                                segment reports; --csv=OUT writes every sample;
+                                --limits=LIMITS.json the robot's real joint limits
+                                ({"joint_limits": [{"joint_name": ..., "max_velocity": ...,
+                                "max_acceleration": ..., "max_jerk": ...}]}; also for validate)
   ik ROBOT x y z qx qy qz qw    joints that put the TCP at the pose (--seed="q1 ... qn",
                                 --tool=..., --solver=lm|kdl_nr_jl|kdl_lma, --all for every
                                 distinct solution found)

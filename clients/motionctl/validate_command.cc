@@ -1,4 +1,5 @@
 #include "clients/motionctl/commands.h"
+#include "clients/motionctl/limits_file.h"
 
 #include <unistd.h>
 
@@ -60,6 +61,7 @@ int RunValidate(MotionClient& client, const CommandLine& cli) {
       if (it->second.empty()) return 1;
       program.request.mutable_robot()->set_robot_id(it->second);
     }
+    if (!ApplyLimitsFlag(client, cli, program.request.robot().robot_id())) return 1;
     v1::ValidatePathRequest request;
     request.set_request_id(path);
     *request.mutable_path() = std::move(program.request);

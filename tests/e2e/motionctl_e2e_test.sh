@@ -60,6 +60,24 @@ grep -q "joints: expected 6 values" "$work/err" || fail "wrong joint count messa
 
 ctl jacobian panda 0 0 0 -1.5 0 1.5 0 | grep -q "manipulability" || fail "jacobian"
 
+# A program plans ok, every segment within its limits; --limits (the
+# robot's real, slower shoulder) makes the first MoveJ longer.
+examples="$robots/../clients/examples"
+ctl plan "$examples/ur5_glue_path.json" >"$work/plan" || fail "glue path plan"
+ctl plan "$examples/ur5_glue_path.json" --limits="$examples/ur5_slow_limits.json" \
+  >"$work/plan_limited" || fail "glue path plan with --limits"
+/usr/bin/python3 - "$work/plan" "$work/plan_limited" <<'PY'
+import sys
+def approach(path):
+    rows = [l.split() for l in open(path) if l.startswith("approach")]
+    assert rows and rows[0][2] == "yes", open(path).read()
+    return float(rows[0][3].rstrip("s")), [float(x) for x in rows[0][5:8]]
+plain, ratios = approach(sys.argv[1])
+limited, limited_ratios = approach(sys.argv[2])
+assert all(r <= 1.0 + 1e-3 for r in ratios + limited_ratios), (ratios, limited_ratios)
+assert limited > plain * 1.2, (plain, limited)
+PY
+
 # SIGTERM: drain and exit 0.
 kill -TERM $pid
 set +e
