@@ -19,9 +19,11 @@ struct MotionDefaults {
   static constexpr double kAngularVelocity = 1.0;      ///< rad/s
   static constexpr double kAngularAcceleration = 2.0;  ///< rad/s^2
   /// Full linear / angular acceleration in 0.1 s, like the joints' default.
-  static constexpr double kLinearJerk = 10.0;   ///< m/s^3
-  static constexpr double kAngularJerk = 20.0;  ///< rad/s^3
-  static constexpr double kSampleTime = 0.004;  ///< s
+  static constexpr double kLinearJerk = 10.0;          ///< m/s^3
+  static constexpr double kAngularJerk = 20.0;         ///< rad/s^3
+  static constexpr double kSampleTime = 0.004;         ///< s
+  static constexpr double kPathTolerance = 1e-5;       ///< m, MoveL/MoveC TCP off the path
+  static constexpr double kPathAngleTolerance = 1e-4;  ///< rad
   static constexpr double kSpeedOverride = 1.0;
 };
 
@@ -73,6 +75,8 @@ struct MotionSegment {
   Pose frame;
   Pose offset;
   OffsetFrame offset_frame = OffsetFrame::kWorld;
+  double path_tolerance = 0.0;        ///< m, MoveL/MoveC; 0 = MotionDefaults
+  double path_angle_tolerance = 0.0;  ///< rad
 };
 
 struct PathRequest {

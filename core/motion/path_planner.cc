@@ -84,7 +84,7 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
   report.segment_id = segment.id.empty() ? absl::StrCat("#", index) : segment.id;
   report.segment_index = static_cast<int>(index);
   if (segment.zone.kind != ZoneKind::kFine) {
-    AddSegmentDiagnostic(report, Severity::kInfo, DiagnosticCode::kZoneApproximated,
+    AddSegmentDiagnostic(report, Severity::kWarning, DiagnosticCode::kZoneApproximated,
                          "zone approximated as fine: the motion stops at the target "
                          "(blending is not implemented yet)");
   }

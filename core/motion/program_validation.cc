@@ -19,6 +19,17 @@ absl::Status CheckSpeedField(double value, int index, const char* name, double m
   return absl::OkStatus();
 }
 
+// A segment's own tolerance field: finite and >= 0 (0 = default).
+absl::Status CheckSegmentField(double value, int index, const char* name) {
+  if (!std::isfinite(value) || value < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("segments[", index, "].", name,
+                                                   ": must be a finite number >= 0 (0 = default), "
+                                                   "got ",
+                                                   value));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request,
@@ -61,6 +72,8 @@ absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request
           CheckSpeedField(s.speed.angular_velocity, index, "angular_velocity"),
           CheckSpeedField(s.speed.angular_acceleration, index, "angular_acceleration"),
           CheckSpeedField(s.speed.linear_jerk, index, "linear_jerk"),
+          CheckSegmentField(s.path_tolerance, index, "path_tolerance"),
+          CheckSegmentField(s.path_angle_tolerance, index, "path_angle_tolerance"),
           CheckSpeedField(s.speed.angular_jerk, index, "angular_jerk")}) {
       if (!status.ok()) return status;
     }
@@ -96,6 +109,9 @@ PathRequest ResolveProgramDefaults(const ChainModel& model, PathRequest request)
     speed.angular_acceleration =
         OrDefault(speed.angular_acceleration, MotionDefaults::kAngularAcceleration);
     speed.linear_jerk = OrDefault(speed.linear_jerk, MotionDefaults::kLinearJerk);
+    segment.path_tolerance = OrDefault(segment.path_tolerance, MotionDefaults::kPathTolerance);
+    segment.path_angle_tolerance =
+        OrDefault(segment.path_angle_tolerance, MotionDefaults::kPathAngleTolerance);
     speed.angular_jerk = OrDefault(speed.angular_jerk, MotionDefaults::kAngularJerk);
   }
   if (request.joint_limits.empty()) request.joint_limits = model.dof_limits;

@@ -21,12 +21,15 @@ OrientationMode OrientationFromProto(v1::MoveL::OrientationMode mode) {
   return mode == v1::MoveL::FIXED ? OrientationMode::kFixed : OrientationMode::kSlerp;
 }
 
-// See ValidationToProto.
+// See ValidationToProto: no target that cannot be reached, including one
+// reachable only outside the joint limits (a JOINT_LIMIT error about a
+// target or the start, i.e. not tied to a sample).
 bool Reachable(const PathResult& result) {
   for (const Diagnostic& d : result.diagnostics) {
-    if (d.severity == Severity::kError &&
-        (d.code == DiagnosticCode::kTargetUnreachable || d.code == DiagnosticCode::kIkFailed ||
-         d.code == DiagnosticCode::kArcDegenerate)) {
+    if (d.severity != Severity::kError) continue;
+    if (d.code == DiagnosticCode::kTargetUnreachable || d.code == DiagnosticCode::kIkFailed ||
+        d.code == DiagnosticCode::kArcDegenerate ||
+        (d.code == DiagnosticCode::kJointLimit && d.point_index < 0)) {
       return false;
     }
   }
@@ -78,6 +81,8 @@ absl::Status FramesFromProto(const v1::MotionSegment& in, const std::string& fie
     default:
       return absl::InvalidArgumentError(absl::StrCat(field, ".offset_frame: unknown value"));
   }
+  out.path_tolerance = in.path_tolerance();
+  out.path_angle_tolerance = in.path_angle_tolerance();
   return absl::OkStatus();
 }
 

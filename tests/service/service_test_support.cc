@@ -611,10 +611,11 @@ v1::PlanPathRequest Program::Request(const v1::RobotRef& robot) const {
 
 bool ReachableVerdict(const motion::PathResult& result) {
   for (const motion::Diagnostic& d : result.diagnostics) {
-    if (d.severity == motion::Severity::kError &&
-        (d.code == motion::DiagnosticCode::kTargetUnreachable ||
-         d.code == motion::DiagnosticCode::kIkFailed ||
-         d.code == motion::DiagnosticCode::kArcDegenerate)) {
+    if (d.severity != motion::Severity::kError) continue;
+    if (d.code == motion::DiagnosticCode::kTargetUnreachable ||
+        d.code == motion::DiagnosticCode::kIkFailed ||
+        d.code == motion::DiagnosticCode::kArcDegenerate ||
+        (d.code == motion::DiagnosticCode::kJointLimit && d.point_index < 0)) {
       return false;
     }
   }

@@ -252,8 +252,9 @@ class Program {
 };
 
 /// ValidatePathResponse.reachable as server/convert/path_conversion.cc defines
-/// it (the proto leaves it open): no error diagnostic saying a target or a
-/// sample cannot be reached (TARGET_UNREACHABLE, IK_FAILED, ARC_DEGENERATE).
+/// it: no error diagnostic saying a target or a sample cannot be reached
+/// (TARGET_UNREACHABLE, IK_FAILED, ARC_DEGENERATE), nor a JOINT_LIMIT error
+/// not tied to a sample (a target or the start outside the limits).
 bool ReachableVerdict(const motion::PathResult& result);
 
 // --------------------------------------------------------- URDF builders --

@@ -529,3 +529,26 @@ TEST_F(ValidatePathServiceTest, LimitOfOneReadsTheNextRequestOnlyAfterAnswering)
 
 }  // namespace
 }  // namespace motiond_test
+
+namespace motiond_test {
+namespace {
+
+TEST_F(ValidatePathServiceTest, TargetOnlyReachableOutsideTheJointLimitsIsNotReachable) {
+  // UR5 elbow limited to +-pi: a joint target at 3.5 rad is outside.
+  Program program(ur5_.start);
+  std::vector<double> outside = ur5_.start;
+  outside[2] = 3.5;
+  program.MoveJ("too_far_round", outside);
+  const StreamOutcome outcome =
+      RunStream(stubs_.planner(), {Request("limits", program.Request(Ref(ur5_)))});
+  ASSERT_TRUE(outcome.status.ok()) << Describe(outcome.status);
+  ASSERT_EQ(outcome.answers.size(), 1u);
+  const v1::ValidatePathResponse& r = outcome.answers[0];
+  EXPECT_FALSE(r.ok());
+  EXPECT_FALSE(r.reachable()) << "a target outside the joint limits is not reachable";
+  const std::vector<int> codes = CodesOf(r.diagnostics());
+  EXPECT_NE(std::find(codes.begin(), codes.end(), static_cast<int>(v1::JOINT_LIMIT)), codes.end());
+}
+
+}  // namespace
+}  // namespace motiond_test

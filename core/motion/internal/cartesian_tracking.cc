@@ -171,6 +171,18 @@ class CartesianTracker {
       }
     }
     report_.max_cartesian_error = std::max(report_.max_cartesian_error, error.position);
+    if (!deviation_reported_ && (error.position > segment_.path_tolerance ||
+                                 error.rotation > segment_.path_angle_tolerance)) {
+      deviation_reported_ = true;
+      AddSegmentDiagnostic(
+          report_, Severity::kError, DiagnosticCode::kCartesianDeviation,
+          absl::StrCat("the TCP is ", error.position, " m and ", error.rotation,
+                       " rad from the programmed path at sample ", index, " (tolerance ",
+                       segment_.path_tolerance, " m, ", segment_.path_angle_tolerance, " rad)"),
+          index, context_.start_time + t);
+      report_.diagnostics.back().value = error.position;
+      report_.diagnostics.back().limit = segment_.path_tolerance;
+    }
     return true;
   }
 
@@ -216,7 +228,7 @@ class CartesianTracker {
   Eigen::VectorXd flip_threshold_;
   const std::int64_t index_base_;
   std::int64_t sample_index_ = 0;
-  bool flip_reported_ = false, singularity_reported_ = false;
+  bool flip_reported_ = false, singularity_reported_ = false, deviation_reported_ = false;
 };
 
 // The next local slowdown of the programmed profile: where the audit of

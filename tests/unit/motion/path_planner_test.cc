@@ -559,3 +559,47 @@ TEST(PlanPathTest, CancellationIsCancelled) {
 
 }  // namespace
 }  // namespace motion
+
+namespace motion {
+namespace {
+
+TEST(PlanPathTest, SampleFartherFromTheLineThanThePathToleranceIsCartesianDeviation) {
+  // The polished IK tracks the line to ~1e-12 m: a tolerance of 1e-14 m
+  // must catch it (with the sample), the default 1e-5 m must not.
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, Ur5Start());
+  const Pose target =
+      ToPose(start.translation() + Eigen::Vector3d(0.05, 0.02, -0.03), start.linear());
+  for (const double tolerance : {0.0, 1e-14}) {
+    MotionSegment line = MoveL("line", target, 0.1);
+    line.path_tolerance = tolerance;
+    IkData ws(*robot.chain);
+    auto result = PlanPath(*robot.chain, ws, Request(Ur5Start(), {line}), PathLimits{});
+    ASSERT_TRUE(result.ok()) << result.status();
+    const bool caught = HasCode(result->diagnostics, DiagnosticCode::kCartesianDeviation, "line");
+    EXPECT_EQ(caught, tolerance > 0) << "tolerance " << tolerance;
+    if (caught) {
+      EXPECT_FALSE(result->ok);
+      for (const Diagnostic& d : result->diagnostics) {
+        if (d.code == DiagnosticCode::kCartesianDeviation) {
+          EXPECT_GE(d.point_index, 0);
+        }
+      }
+    }
+  }
+}
+
+TEST(PlanPathTest, NegativePathToleranceIsRefusedNamingTheField) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  MotionSegment line = MoveL("line", ToPose(IndependentFk(robot.ichain, Ur5Start())), 0.1);
+  line.path_angle_tolerance = -1;
+  IkData ws(*robot.chain);
+  auto result = PlanPath(*robot.chain, ws, Request(Ur5Start(), {line}), PathLimits{});
+  ASSERT_FALSE(result.ok());
+  EXPECT_TRUE(Mentions(result.status(), "segments[0].path_angle_tolerance")) << result.status();
+}
+
+}  // namespace
+}  // namespace motion
