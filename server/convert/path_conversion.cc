@@ -3,7 +3,9 @@
 #include <tuple>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "core/diagnostics/untrusted_text.h"
 #include "proto/motion/v1/wire_constants.h"
 #include "server/convert/proto_conversion.h"
 #include "server/runtime/robot_registry.h"
@@ -265,8 +267,21 @@ void ValidationToProto(const PathResult& result, v1::ValidatePathResponse* out) 
 
 void ValidationErrorToProto(const absl::Status& status, v1::ValidatePathResponse* out) {
   out->set_ok(false);
+  out->set_reachable(false);
   out->set_error_code(static_cast<int>(status.code()));
-  out->set_error_message(std::string(status.message()));
+  // Messages quote request text; no '%' leaves the server (see ToGrpcStatus).
+  const std::string message = WithoutPercentSigns(status.message());
+  out->set_error_message(message);
+  // The robot model itself is bad (its URDF refused): say so as a finding a
+  // fleet can count, beside the error code.
+  if (status.code() == absl::StatusCode::kInvalidArgument &&
+      absl::StrContains(message, "robot.urdf: ")) {
+    v1::Diagnostic* d = out->add_diagnostics();
+    d->set_severity(v1::SEVERITY_ERROR);
+    d->set_code(v1::INVALID_MODEL);
+    d->set_message(message);
+    d->set_point_index(-1);
+  }
   if (status.GetPayload(RobotRegistry::kErrorInfoPayload).has_value()) {
     out->set_error_reason(std::string(v1::kRobotNotRegistered));
   }

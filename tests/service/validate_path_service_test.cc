@@ -552,3 +552,32 @@ TEST_F(ValidatePathServiceTest, TargetOnlyReachableOutsideTheJointLimitsIsNotRea
 
 }  // namespace
 }  // namespace motiond_test
+
+namespace motiond_test {
+namespace {
+
+TEST_F(ValidatePathServiceTest, ABadRobotModelInAStreamRequestIsInvalidModel) {
+  // An inline URDF that is refused: the answer names the field, carries an
+  // INVALID_MODEL finding, and echoes no printf directive.
+  Program program(ur5_.start);
+  program.MoveJ("j", ur5_.start);
+  v1::PlanPathRequest path = program.Request(Ref(ur5_));
+  path.mutable_robot()->clear_robot_id();
+  path.mutable_robot()->set_urdf(
+      "<robot name=\"r\"><link name=\"a\"><visual><origin xyz=\"%s%n\"/></visual></link></robot>");
+  const StreamOutcome outcome = RunStream(stubs_.planner(), {Request("bad_model", path)});
+  ASSERT_TRUE(outcome.status.ok()) << Describe(outcome.status);
+  ASSERT_EQ(outcome.answers.size(), 1u);
+  const v1::ValidatePathResponse& r = outcome.answers[0];
+  EXPECT_FALSE(r.ok());
+  EXPECT_FALSE(r.reachable());
+  EXPECT_EQ(r.error_code(), static_cast<int>(grpc::StatusCode::INVALID_ARGUMENT));
+  EXPECT_EQ(r.error_message().rfind("path.robot.urdf: ", 0), 0u) << r.error_message();
+  EXPECT_EQ(r.error_message().find('%'), std::string::npos) << r.error_message();
+  const std::vector<int> codes = CodesOf(r.diagnostics());
+  EXPECT_NE(std::find(codes.begin(), codes.end(), static_cast<int>(v1::INVALID_MODEL)),
+            codes.end());
+}
+
+}  // namespace
+}  // namespace motiond_test
