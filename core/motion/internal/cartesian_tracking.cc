@@ -18,7 +18,6 @@
 namespace motion {
 namespace {
 
-constexpr int kSingularityCheckInterval = 16;
 // Where the local descent per sample stops (see CartesianTracker).
 constexpr double kPolishedPosition = 1e-11;     // m
 constexpr double kPolishedOrientation = 1e-10;  // rad
@@ -30,7 +29,6 @@ constexpr int kUniformRetimingPasses = 3;
 // is needed, so it varies slowly (its own rate of change adds acceleration
 // and jerk): 50 ms, the order of the jerk phases.
 constexpr double kSlowdownSpread = 0.05;  // s
-constexpr double kSingularityThreshold = 1e-3;
 
 }  // namespace
 
@@ -203,16 +201,8 @@ class CartesianTracker {
   }
 
   void CheckSingularity(double t, std::int64_t index, const Eigen::VectorXd& q) {
-    Jacobian jacobian;
-    ComputeJacobian(model_, data_.kinematics, q, tool_, jacobian);
-    const double sigma_min =
-        Eigen::JacobiSVD<Eigen::MatrixXd>(jacobian).singularValues().tail<1>()[0];
-    if (sigma_min >= kSingularityThreshold) return;
-    singularity_reported_ = true;
-    AddSegmentDiagnostic(report_, Severity::kWarning, DiagnosticCode::kSingularity,
-                         absl::StrCat("near a singularity at sample ", index,
-                                      ": smallest singular value ", sigma_min),
-                         index, context_.start_time + t);
+    singularity_reported_ = WarnIfNearSingular(model_, data_.kinematics, q, tool_, index,
+                                               context_.start_time + t, report_);
   }
 
   const MotionSegment& segment_;

@@ -18,6 +18,28 @@ namespace motion {
 
 namespace {
 
+// MoveJ samples are checked for singularity like a Cartesian path's: every
+// kSingularityCheckInterval-th sample, one warning per segment.
+class SingularityWatch {
+ public:
+  SingularityWatch(const SegmentContext& context, const MotionSegment& segment)
+      : context_(context),
+        tool_(segment.tool.ToIsometry()),
+        index_base_(static_cast<std::int64_t>(context.out.size()) - (context.Stores(0) ? 0 : 1)) {}
+  void Check(double t, const Eigen::VectorXd& q, SegmentReport& report) {
+    const std::int64_t k = std::llround(t / context_.sample_time);
+    if (reported_ || k % kSingularityCheckInterval != 1) return;
+    reported_ = WarnIfNearSingular(context_.model, context_.data.kinematics, q, tool_,
+                                   index_base_ + k, context_.start_time + t, report);
+  }
+
+ private:
+  const SegmentContext& context_;
+  const Eigen::Isometry3d tool_;
+  const std::int64_t index_base_;
+  bool reported_ = false;
+};
+
 // MoveJ with sync = TIME: every moving joint its own fastest profile, all
 // then played to end with the slowest one (PlanWithDuration for the
 // double-S: a lower peak speed at the same acceleration and jerk limits; a
@@ -58,6 +80,7 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
         },
         end_joints);
   }
+  SingularityWatch watch(context, segment);
   std::vector<std::optional<PathProfile>> played(dof);
   for (int j = 0; j < dof; ++j) {
     if (!own[j]) continue;
@@ -88,6 +111,7 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
         }
         out.tcp = Pose::FromIsometry(ForwardKinematics(model, context.data.kinematics, out.q) *
                                      segment.tool.ToIsometry());
+        watch.Check(t, out.q, report);
         return true;
       },
       end_joints);
@@ -155,15 +179,17 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
       PathProfile::Plan(context.profile, 1.0, s_velocity, s_acceleration, s_jerk);
   if (!profile.ok()) return profile.status();
 
+  SingularityWatch watch(context, segment);
   return SampleSegment(
       context, *profile, report,
-      [&](double, const PathProfile::State& s, SampleOut& out) {
+      [&](double t, const PathProfile::State& s, SampleOut& out) {
         // q0 + (q1 - q0) * 1 can miss q1 by an ulp: the last sample is the target.
         out.q = s.s >= 1.0 ? q1 : Eigen::VectorXd(q0 + dq * s.s);
         out.qd = dq * s.sd;
         out.qdd = dq * s.sdd;
         out.tcp = Pose::FromIsometry(ForwardKinematics(model, data.kinematics, out.q) *
                                      segment.tool.ToIsometry());
+        watch.Check(t, out.q, report);
         return true;
       },
       end_joints);

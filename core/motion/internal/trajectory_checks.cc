@@ -3,7 +3,10 @@
 #include <cmath>
 #include <vector>
 
+#include <Eigen/SVD>
+
 #include "absl/strings/str_cat.h"
+#include "core/kinematics/jacobian.h"
 
 namespace motion {
 namespace {
@@ -13,6 +16,21 @@ namespace {
 constexpr double kRatioSlack = 1e-6;
 
 }  // namespace
+
+bool WarnIfNearSingular(const ChainModel& model, ChainData& data, const Eigen::VectorXd& q,
+                        const Eigen::Isometry3d& tool, std::int64_t index, double time,
+                        SegmentReport& report) {
+  Jacobian jacobian;
+  ComputeJacobian(model, data, q, tool, jacobian);
+  const double sigma_min =
+      Eigen::JacobiSVD<Eigen::MatrixXd>(jacobian).singularValues().tail<1>()[0];
+  if (sigma_min >= kSingularityThreshold) return false;
+  AddSegmentDiagnostic(
+      report, Severity::kWarning, DiagnosticCode::kSingularity,
+      absl::StrCat("near a singularity at sample ", index, ": smallest singular value ", sigma_min),
+      index, time);
+  return true;
+}
 
 void AddSegmentDiagnostic(SegmentReport& report, Severity severity, DiagnosticCode code,
                           std::string message, std::int64_t point_index, double time) {

@@ -2,6 +2,9 @@
 
 #include <vector>
 
+#include <Eigen/Geometry>
+
+#include "core/kinematics/chain_data.h"
 #include "core/model/chain_model.h"
 #include "core/motion/trajectory.h"
 
@@ -15,6 +18,18 @@ namespace motion {
 /// acceleration limit (with the joint, value, limit, sample index and time).
 void CheckTrajectoryLimits(const ChainModel& model, const std::vector<JointLimits>& limits,
                            const Trajectory& trajectory, std::size_t first, SegmentReport& report);
+
+/// \brief Samples are checked for singularity every kSingularityCheckInterval
+/// samples: a smallest singular value of the Jacobian at the TCP below
+/// kSingularityThreshold is one SINGULARITY warning per segment.
+inline constexpr int kSingularityCheckInterval = 16;
+inline constexpr double kSingularityThreshold = 1e-3;
+
+/// \brief The SINGULARITY warning for `q` (sample `index`, path time
+/// `time`) if it is near-singular; true when it added one.
+bool WarnIfNearSingular(const ChainModel& model, ChainData& data, const Eigen::VectorXd& q,
+                        const Eigen::Isometry3d& tool, std::int64_t index, double time,
+                        SegmentReport& report);
 
 /// \brief Adds a diagnostic tied to a sample of `trajectory` (index -1: none).
 void AddSegmentDiagnostic(SegmentReport& report, Severity severity, DiagnosticCode code,

@@ -603,3 +603,27 @@ TEST(PlanPathTest, NegativePathToleranceIsRefusedNamingTheField) {
 
 }  // namespace
 }  // namespace motion
+
+namespace motion {
+namespace {
+
+TEST(PlanPathTest, MoveJSamplesAreCheckedForSingularityLikeCartesianOnes) {
+  // wrist_2 (q5) = 0 aligns the UR5's wrist axes 4 and 6: every sample of a
+  // MoveJ that only turns the base there is singular; the usual start is not.
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd a = Vec({0.0, -1.2, 1.5, -1.8, 0.0, 0.4});
+  const Eigen::VectorXd b = Vec({0.6, -1.2, 1.5, -1.8, 0.0, 0.4});
+  IkData ws(*robot.chain);
+  auto singular = PlanPath(*robot.chain, ws, Request(a, {MoveJ("wrist_aligned", b)}), PathLimits{});
+  ASSERT_TRUE(singular.ok()) << singular.status();
+  EXPECT_TRUE(HasCode(singular->diagnostics, DiagnosticCode::kSingularity, "wrist_aligned"));
+  const Eigen::VectorXd elsewhere = Vec({0.5, -1.0, 1.3, -1.7, -1.4, 0.2});
+  auto regular =
+      PlanPath(*robot.chain, ws, Request(Ur5Start(), {MoveJ("regular", elsewhere)}), PathLimits{});
+  ASSERT_TRUE(regular.ok()) << regular.status();
+  EXPECT_FALSE(HasCode(regular->diagnostics, DiagnosticCode::kSingularity, "regular"));
+}
+
+}  // namespace
+}  // namespace motion
