@@ -179,8 +179,11 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
         !status.ok()) {
       return status;
     }
-    if (result.segments.back().ok || completed) continue;
-    if (request.stop_on_error) break;
+    const bool segment_ok = result.segments.back().ok;
+    // stop_on_error stops at the first segment with an error of any kind,
+    // also one that was sampled to its end (a limit, a flip, a deviation).
+    if (!segment_ok && request.stop_on_error) break;
+    if (segment_ok || completed) continue;
     if (!ResumeAfterFailure(model, data, request, request.segments[i], cursor, result)) break;
   }
   result.duration = result.trajectory.size() ? result.trajectory.time.back() : 0.0;

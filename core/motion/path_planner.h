@@ -16,7 +16,8 @@ namespace motion {
 ///
 /// A motion that cannot be done is a result with ok = false and diagnostics
 /// saying why and where (segment id, sample index), never an error. After a
-/// failed segment, stop_on_error stops the path; otherwise planning goes on
+/// failed segment (or any segment with an error diagnostic, even one sampled
+/// to its end), stop_on_error stops the path; otherwise planning goes on
 /// from that segment's target (joints, or IK of its pose seeded with the
 /// segment's start) so later problems are reported too, and the trajectory
 /// is marked discontinuous there. An empty program is PATH_EMPTY; non-fine

@@ -627,3 +627,32 @@ TEST(PlanPathTest, MoveJSamplesAreCheckedForSingularityLikeCartesianOnes) {
 
 }  // namespace
 }  // namespace motion
+
+namespace motion {
+namespace {
+
+TEST(PlanPathTest, StopOnErrorStopsAtACompletedSegmentWithAnError) {
+  // The MoveL is sampled to its end but breaks its (absurdly tight) path
+  // tolerance: an error on a completed segment. With stop_on_error the
+  // MoveJ after it is not planned; without, it is.
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, Ur5Start());
+  MotionSegment line = MoveL(
+      "tight", ToPose(start.translation() + Eigen::Vector3d(0.03, 0.0, 0.0), start.linear()), 0.1);
+  line.path_tolerance = 1e-14;
+  for (const bool stop : {true, false}) {
+    PathRequest request = Request(Ur5Start(), {line, MoveJ("after", Ur5Start())});
+    request.stop_on_error = stop;
+    IkData ws(*robot.chain);
+    auto result = PlanPath(*robot.chain, ws, request, PathLimits{});
+    ASSERT_TRUE(result.ok()) << result.status();
+    EXPECT_FALSE(result->ok);
+    ASSERT_FALSE(result->segments.empty());
+    EXPECT_TRUE(HasCode(result->segments[0].diagnostics, DiagnosticCode::kCartesianDeviation));
+    EXPECT_EQ(result->segments.size(), stop ? 1u : 2u) << "stop_on_error " << stop;
+  }
+}
+
+}  // namespace
+}  // namespace motion
