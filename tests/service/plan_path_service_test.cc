@@ -793,3 +793,52 @@ TEST_F(PlanPathServiceTest, TimeSynchronisedMoveJPlansOverGrpcAndAnUnknownSyncIs
 
 }  // namespace
 }  // namespace motiond_test
+
+namespace motiond_test {
+namespace {
+
+TEST_F(PlanPathServiceTest, NearlyCollinearMoveCIsArcDegenerateWithItsRadius) {
+  // The via 0.1 mm off the 10 cm line start -> target: a circle of ~12 m.
+  const Eigen::Isometry3d start = ur5_.Fk(kUr5Start);
+  auto at = [&](double x, double y) {
+    Eigen::Isometry3d t = start;
+    t.translation() += Eigen::Vector3d(x, y, 0.0);
+    return WirePose(t);
+  };
+  Program program(kUr5Start);
+  program.MoveC("flat_arc", at(0.05, 0.0001), at(0.1, 0.0), 0.1);
+  const PlanPathCall call = Plan(program.Request(Ur5()));
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+  EXPECT_FALSE(got.summary.ok());
+  const v1::Diagnostic* arc = FindDiagnostic(got.summary, v1::ARC_DEGENERATE);
+  ASSERT_NE(arc, nullptr) << got.summary.ShortDebugString();
+  EXPECT_NE(arc->message().find("radius 12."), std::string::npos) << arc->message();
+}
+
+TEST_F(PlanPathServiceTest, MoveCWhoseViaIsOutOfReachSaysSoBeforeSampling) {
+  // Start and target 4 cm apart, the via 1.5 m away: the via (and most of
+  // the circle) is beyond the UR5's reach; said about the via, no sample.
+  const Eigen::Isometry3d start = ur5_.Fk(kUr5Start);
+  auto at = [&](double x, double y) {
+    Eigen::Isometry3d t = start;
+    t.translation() += Eigen::Vector3d(x, y, 0.0);
+    return WirePose(t);
+  };
+  Program program(kUr5Start);
+  program.MoveC("far_via", at(0.02, 1.5), at(0.04, 0.0), 0.1);
+  const PlanPathCall call = Plan(program.Request(Ur5()));
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+  EXPECT_FALSE(got.summary.ok());
+  const v1::Diagnostic* unreachable = FindDiagnostic(got.summary, v1::TARGET_UNREACHABLE);
+  ASSERT_NE(unreachable, nullptr) << got.summary.ShortDebugString();
+  EXPECT_EQ(unreachable->message().rfind("via: ", 0), 0u) << unreachable->message();
+  ASSERT_EQ(got.reports.size(), 1u);
+  EXPECT_EQ(got.reports[0].point_count(), 0);
+}
+
+}  // namespace
+}  // namespace motiond_test

@@ -1,5 +1,7 @@
 #include "core/motion/internal/circle_geometry.h"
 
+#include <algorithm>
+
 #include <cmath>
 
 #include "absl/status/status.h"
@@ -38,6 +40,13 @@ absl::StatusOr<Arc> ArcThroughPoints(const Eigen::Vector3d& start, const Eigen::
       start + (a.squaredNorm() * b - b.squaredNorm() * a).cross(n) / (2.0 * n.squaredNorm());
   arc.geometry.normal = n.normalized();
   arc.geometry.radius = (start - arc.geometry.center).norm();
+  const double longest = std::max({a.norm(), b.norm(), (end - via).norm()});
+  if (arc.geometry.radius > kMaxRadiusPerChord * longest) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("start, via and target are nearly collinear: their circle has radius ",
+                     arc.geometry.radius, " m for points at most ", longest, " m apart (more than ",
+                     kMaxRadiusPerChord, " times); program a MoveL, or move the via off the line"));
+  }
   arc.u = (start - arc.geometry.center) / arc.geometry.radius;
   arc.v = arc.geometry.normal.cross(arc.u);
   const Eigen::Vector3d e = end - arc.geometry.center;

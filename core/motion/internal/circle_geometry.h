@@ -23,8 +23,12 @@ struct Arc {
 };
 
 /// \brief The arc, or FailedPrecondition (ARC_DEGENERATE) when two points
-/// are closer than `min_distance` (m) or the three are collinear (the sine
-/// of the angle between `via - start` and `end - start` below 1e-6).
+/// are closer than `min_distance` (m), the three are collinear (the sine
+/// of the angle between `via - start` and `end - start` below 1e-6), or
+/// nearly so: a circle of more than kMaxRadiusPerChord times the longest
+/// distance between the points (an arc that far from a line is a line
+/// programmed as a circle, and a huge one if the via is off by a little).
+inline constexpr double kMaxRadiusPerChord = 50.0;
 absl::StatusOr<Arc> ArcThroughPoints(const Eigen::Vector3d& start, const Eigen::Vector3d& via,
                                      const Eigen::Vector3d& end, double min_distance = 1e-6);
 

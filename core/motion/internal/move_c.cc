@@ -1,5 +1,12 @@
 #include "core/motion/internal/move_c.h"
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/ik/ik_solver.h"
+
 #include "core/motion/internal/cartesian_tracking.h"
 #include "core/motion/internal/circle_geometry.h"
 #include "core/motion/internal/trajectory_checks.h"
@@ -22,6 +29,32 @@ absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, Se
   }
   report.has_arc = true;
   report.arc = arc->geometry;
+  // The via is a point of the path: reachable, or the segment says so
+  // before any sample is made (with the IK's reason).
+  {
+    const std::vector<double> seed(context.start.data(),
+                                   context.start.data() + context.start.size());
+    // Its orientation as the path passes it: the slerp at the via's share
+    // of the arc.
+    const Eigen::Vector3d w = via.position - arc->geometry.center;
+    double via_angle = std::atan2(arc->v.dot(w), arc->u.dot(w));
+    if (via_angle <= 0) via_angle += 2.0 * M_PI;
+    Pose via_pose = via;
+    via_pose.orientation =
+        start.orientation.slerp(std::min(1.0, via_angle / arc->geometry.angle), end.orientation);
+    absl::StatusOr<IkResult> ik =
+        SolveIk(context.model, context.data, via_pose, segment.tool, seed, IkOptions());
+    if (!ik.ok()) return ik.status();
+    if (!ik->ok) {
+      for (Diagnostic d : ik->diagnostics) {
+        d.segment_id = report.segment_id;
+        d.message = absl::StrCat("via: ", d.message);
+        report.diagnostics.push_back(std::move(d));
+      }
+      report.ok = false;
+      return absl::OkStatus();
+    }
+  }
   const double length = arc->geometry.radius * arc->geometry.angle;
   report.path_length = length;
   const double rotation = RotationAngleBetween(start.orientation, end.orientation);
