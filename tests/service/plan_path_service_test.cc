@@ -797,14 +797,15 @@ TEST_F(PlanPathServiceTest, TimeSynchronisedMoveJPlansOverGrpcAndAnUnknownSyncIs
 namespace motiond_test {
 namespace {
 
+// `pose` moved by (x, y, 0) in the base frame.
+v1::Pose Beside(Eigen::Isometry3d pose, double x, double y) {
+  pose.translation() += Eigen::Vector3d(x, y, 0.0);
+  return WirePose(pose);
+}
+
 TEST_F(PlanPathServiceTest, NearlyCollinearMoveCIsArcDegenerateWithItsRadius) {
   // The via 0.1 mm off the 10 cm line start -> target: a circle of ~12 m.
-  const Eigen::Isometry3d start = ur5_.Fk(kUr5Start);
-  auto at = [&](double x, double y) {
-    Eigen::Isometry3d t = start;
-    t.translation() += Eigen::Vector3d(x, y, 0.0);
-    return WirePose(t);
-  };
+  auto at = [&](double x, double y) { return Beside(ur5_.Fk(kUr5Start), x, y); };
   Program program(kUr5Start);
   program.MoveC("flat_arc", at(0.05, 0.0001), at(0.1, 0.0), 0.1);
   const PlanPathCall call = Plan(program.Request(Ur5()));
@@ -820,12 +821,7 @@ TEST_F(PlanPathServiceTest, NearlyCollinearMoveCIsArcDegenerateWithItsRadius) {
 TEST_F(PlanPathServiceTest, MoveCWhoseViaIsOutOfReachSaysSoBeforeSampling) {
   // Start and target 4 cm apart, the via 1.5 m away: the via (and most of
   // the circle) is beyond the UR5's reach; said about the via, no sample.
-  const Eigen::Isometry3d start = ur5_.Fk(kUr5Start);
-  auto at = [&](double x, double y) {
-    Eigen::Isometry3d t = start;
-    t.translation() += Eigen::Vector3d(x, y, 0.0);
-    return WirePose(t);
-  };
+  auto at = [&](double x, double y) { return Beside(ur5_.Fk(kUr5Start), x, y); };
   Program program(kUr5Start);
   program.MoveC("far_via", at(0.02, 1.5), at(0.04, 0.0), 0.1);
   const PlanPathCall call = Plan(program.Request(Ur5()));

@@ -64,12 +64,7 @@ absl::StatusOr<bool> EndIsReachable(const MotionSegment& segment, const Cartesia
       SolveIk(context.model, context.data, path(1.0), segment.tool, seed, ik_options);
   if (!end.ok()) return end.status();
   if (end->ok) return true;
-  for (Diagnostic d : end->diagnostics) {
-    d.segment_id = report.segment_id;
-    d.message = absl::StrCat("target: ", d.message);
-    report.diagnostics.push_back(std::move(d));
-  }
-  report.ok = false;
+  ReportFailedIk(end->diagnostics, "target", report);
   return false;
 }
 

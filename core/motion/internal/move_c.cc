@@ -46,12 +46,7 @@ absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, Se
         SolveIk(context.model, context.data, via_pose, segment.tool, seed, IkOptions());
     if (!ik.ok()) return ik.status();
     if (!ik->ok) {
-      for (Diagnostic d : ik->diagnostics) {
-        d.segment_id = report.segment_id;
-        d.message = absl::StrCat("via: ", d.message);
-        report.diagnostics.push_back(std::move(d));
-      }
-      report.ok = false;
+      ReportFailedIk(ik->diagnostics, "via", report);
       return absl::OkStatus();
     }
   }

@@ -137,12 +137,7 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
     absl::StatusOr<IkResult> ik = SolveIk(model, data, target, segment.tool, seed, IkOptions());
     if (!ik.ok()) return ik.status();
     if (!ik->ok) {
-      for (Diagnostic d : ik->diagnostics) {
-        d.segment_id = report.segment_id;
-        d.message = absl::StrCat("movej target: ", d.message);
-        report.diagnostics.push_back(std::move(d));
-      }
-      report.ok = false;
+      ReportFailedIk(ik->diagnostics, "movej target", report);
       return absl::OkStatus();
     }
     q1 = ik->joints;

@@ -32,6 +32,16 @@ bool WarnIfNearSingular(const ChainModel& model, ChainData& data, const Eigen::V
   return true;
 }
 
+void ReportFailedIk(const std::vector<Diagnostic>& ik_diagnostics, absl::string_view what,
+                    SegmentReport& report) {
+  for (Diagnostic d : ik_diagnostics) {
+    d.segment_id = report.segment_id;
+    d.message = absl::StrCat(what, ": ", d.message);
+    report.diagnostics.push_back(std::move(d));
+  }
+  report.ok = false;
+}
+
 void AddSegmentDiagnostic(SegmentReport& report, Severity severity, DiagnosticCode code,
                           std::string message, std::int64_t point_index, double time) {
   Diagnostic d;

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "absl/strings/string_view.h"
+
 #include <Eigen/Geometry>
 
 #include "core/kinematics/chain_data.h"
@@ -30,6 +32,12 @@ inline constexpr double kSingularityThreshold = 1e-3;
 bool WarnIfNearSingular(const ChainModel& model, ChainData& data, const Eigen::VectorXd& q,
                         const Eigen::Isometry3d& tool, std::int64_t index, double time,
                         SegmentReport& report);
+
+/// \brief A failed IK of one of the segment's points (its target, a MoveC's
+/// via) on the report: the IK's diagnostics, on the segment, their messages
+/// led by `what` ("target", "via"); the segment is not ok.
+void ReportFailedIk(const std::vector<Diagnostic>& ik_diagnostics, absl::string_view what,
+                    SegmentReport& report);
 
 /// \brief Adds a diagnostic tied to a sample of `trajectory` (index -1: none).
 void AddSegmentDiagnostic(SegmentReport& report, Severity severity, DiagnosticCode code,
