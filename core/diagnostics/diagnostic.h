@@ -40,6 +40,7 @@ struct Diagnostic {
   double value = 0.0;  ///< the offending value, when there is one
   double limit = 0.0;  ///< the limit it was checked against
   double time = 0.0;   ///< seconds from path start, when tied to a sample
+  std::string source;  ///< the segment's source (program line, target name), if given
 };
 
 const char* DiagnosticCodeName(DiagnosticCode code);

@@ -124,6 +124,9 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!status.ok()) return status;
 
+  if (!segment.source.empty()) {
+    for (Diagnostic& d : report.diagnostics) d.source = segment.source;
+  }
   result.diagnostics.insert(result.diagnostics.end(), report.diagnostics.begin(),
                             report.diagnostics.end());
   if (!report.ok) result.ok = false;

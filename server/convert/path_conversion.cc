@@ -83,6 +83,11 @@ absl::Status FramesFromProto(const v1::MotionSegment& in, const std::string& fie
     default:
       return absl::InvalidArgumentError(absl::StrCat(field, ".offset_frame: unknown value"));
   }
+  if (in.source().size() > 256) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ".source: ", in.source().size(), " bytes, at most 256"));
+  }
+  out.source = in.source();
   out.path_tolerance = in.path_tolerance();
   out.path_angle_tolerance = in.path_angle_tolerance();
   return absl::OkStatus();

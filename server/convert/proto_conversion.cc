@@ -126,6 +126,7 @@ void DiagnosticToProto(const Diagnostic& d, v1::Diagnostic* out) {
   out->set_segment_id(d.segment_id);
   out->set_point_index(d.point_index);
   out->set_joint_name(d.joint_name);
+  out->set_source(WithoutPercentSigns(d.source));
   out->set_value(d.value);
   out->set_limit(d.limit);
   out->set_time(d.time);

@@ -838,3 +838,32 @@ TEST_F(PlanPathServiceTest, MoveCWhoseViaIsOutOfReachSaysSoBeforeSampling) {
 
 }  // namespace
 }  // namespace motiond_test
+
+namespace motiond_test {
+namespace {
+
+TEST_F(PlanPathServiceTest, ASegmentsSourceComesBackOnEveryDiagnosticAboutIt) {
+  // The second segment's target is 2 m away: its TARGET_UNREACHABLE (and
+  // every other finding about it) names the program line it came from.
+  Program program(kUr5Start);
+  program.MoveJPose("approach", Down(0.40, 0.0, 0.25), 0.5).MoveL("too_far", Down(2.0, 0.5, 0.3));
+  v1::PlanPathRequest request = program.Request(Ur5());
+  request.mutable_segments(0)->set_source("glue.mod:12");
+  request.mutable_segments(1)->set_source("glue.mod:13 p20");
+  const PlanPathCall call = Plan(request);
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+  int about_the_second = 0;
+  for (const v1::Diagnostic& d : got.summary.diagnostics()) {
+    if (d.segment_id() != "too_far") continue;
+    EXPECT_EQ(d.source(), "glue.mod:13 p20") << d.ShortDebugString();
+    ++about_the_second;
+  }
+  EXPECT_GT(about_the_second, 0);
+  request.mutable_segments(1)->set_source(std::string(300, 'x'));
+  EXPECT_TRUE(IsInvalidArgument(Plan(request).status, "segments[1].source", {"256"}));
+}
+
+}  // namespace
+}  // namespace motiond_test
