@@ -11,9 +11,9 @@
 #include <benchmark/benchmark.h>
 #include <urdf_parser/urdf_parser.h>
 
-#include "core/model/robot_model.h"
 #include "core/model/internal/urdf_xml_precheck.h"
 #include "core/model/internal/urdfdom_logging.h"
+#include "core/model/robot_model.h"
 
 namespace {
 

@@ -9,9 +9,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/ik/joint_space.h"
 #include "core/ik/internal/levenberg_marquardt_ik.h"
 #include "core/ik/internal/reach_bound.h"
+#include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/kinematics/joint_vector_check.h"
 

@@ -26,8 +26,8 @@ absl::StatusOr<std::vector<JointLimits>> ApplyJointLimitOverrides(
                        " (", absl::StrJoin(model.dof_names, ", "), ")"));
     }
     if (!seen.insert(o.joint_name).second) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          at, ".joint_name: ", QuoteUntrusted(o.joint_name), " is overridden twice"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(at, ".joint_name: ", QuoteUntrusted(o.joint_name), " is overridden twice"));
     }
     JointLimits& l = limits[it - model.dof_names.begin()];
     const struct {
@@ -35,10 +35,10 @@ absl::StatusOr<std::vector<JointLimits>> ApplyJointLimitOverrides(
       double value;
       double* target;
       std::string* source;
-    } values[] = {{"max_velocity", o.max_velocity, &l.max_velocity, &l.velocity_source},
-                  {"max_acceleration", o.max_acceleration, &l.max_acceleration,
-                   &l.acceleration_source},
-                  {"max_jerk", o.max_jerk, &l.max_jerk, &l.jerk_source}};
+    } values[] = {
+        {"max_velocity", o.max_velocity, &l.max_velocity, &l.velocity_source},
+        {"max_acceleration", o.max_acceleration, &l.max_acceleration, &l.acceleration_source},
+        {"max_jerk", o.max_jerk, &l.max_jerk, &l.jerk_source}};
     for (const auto& v : values) {
       if (!std::isfinite(v.value) || v.value < 0) {
         return absl::InvalidArgumentError(absl::StrCat(

@@ -13,7 +13,7 @@ namespace motion {
 /// \brief A caller's limits for one joint of a chain; 0 keeps the chain's
 /// value (from the URDF or the documented default).
 struct JointLimitOverride {
-  std::string joint_name;       ///< a DOF name of the chain (ChainModel::dof_names)
+  std::string joint_name;         ///< a DOF name of the chain (ChainModel::dof_names)
   double max_velocity = 0.0;      ///< rad/s or m/s
   double max_acceleration = 0.0;  ///< rad/s^2 or m/s^2
   double max_jerk = 0.0;          ///< rad/s^3 or m/s^3

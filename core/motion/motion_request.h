@@ -77,7 +77,7 @@ struct MotionSegment {
   OffsetFrame offset_frame = OffsetFrame::kWorld;
   double path_tolerance = 0.0;        ///< m, MoveL/MoveC; 0 = MotionDefaults
   double path_angle_tolerance = 0.0;  ///< rad
-  std::string source;  ///< a program line or target name, echoed on its diagnostics
+  std::string source;                 ///< a program line or target name, echoed on its diagnostics
 };
 
 struct PathRequest {

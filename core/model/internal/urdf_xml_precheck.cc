@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <locale>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>

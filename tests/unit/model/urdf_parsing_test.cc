@@ -12,8 +12,8 @@
 #include <tinyxml.h>
 
 #include "core/kinematics/forward_kinematics.h"
-#include "core/model/robot_model.h"
 #include "core/model/internal/urdf_parsing.h"
+#include "core/model/robot_model.h"
 #include "independent_fk.h"
 
 namespace motion {
