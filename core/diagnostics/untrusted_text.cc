@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "absl/strings/str_cat.h"
+#include "core/diagnostics/utf8.h"
 
 namespace motion {
 namespace {
@@ -12,20 +13,6 @@ void AppendEscaped(unsigned char byte, std::string* out) {
   char hex[5];
   std::snprintf(hex, sizeof hex, "\\x%02x", byte);
   out->append(hex);
-}
-
-// Length of the well-formed UTF-8 sequence starting at text[i] (2-4), or 0.
-std::size_t Utf8SequenceLength(absl::string_view text, std::size_t i) {
-  const unsigned char lead = static_cast<unsigned char>(text[i]);
-  const std::size_t length = lead >= 0xC2 && lead <= 0xDF   ? 2
-                             : lead >= 0xE0 && lead <= 0xEF ? 3
-                             : lead >= 0xF0 && lead <= 0xF4 ? 4
-                                                            : 0;
-  if (length == 0 || i + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 0;
-  }
-  return length;
 }
 
 }  // namespace

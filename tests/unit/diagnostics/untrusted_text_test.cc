@@ -26,9 +26,13 @@ TEST(QuoteUntrustedTest, PercentQuoteBackslashAndControlBytesAreEscaped) {
 TEST(QuoteUntrustedTest, WellFormedUtf8StaysReadableMalformedIsEscaped) {
   EXPECT_EQ(QuoteUntrusted("关节1"), "'关节1'");  // "joint 1": three-byte sequences
   EXPECT_EQ(QuoteUntrusted("\xC3\xA9t\xC3\xA9"), "'\xC3\xA9t\xC3\xA9'");
-  EXPECT_EQ(QuoteUntrusted("\xE5\x85"), "'\\xe5\\x85'");  // cut short
-  EXPECT_EQ(QuoteUntrusted("\xC0\xAF"), "'\\xc0\\xaf'");  // overlong '/'
-  EXPECT_EQ(QuoteUntrusted("\x80x"), "'\\x80x'");         // stray continuation
+  EXPECT_EQ(QuoteUntrusted("\xE5\x85"), "'\\xe5\\x85'");                    // cut short
+  EXPECT_EQ(QuoteUntrusted("\xC0\xAF"), "'\\xc0\\xaf'");                    // overlong '/'
+  EXPECT_EQ(QuoteUntrusted("\x80x"), "'\\x80x'");                           // stray continuation
+  EXPECT_EQ(QuoteUntrusted("\xE0\x80\xAF"), "'\\xe0\\x80\\xaf'");           // overlong '/'
+  EXPECT_EQ(QuoteUntrusted("\xED\xA0\x80"), "'\\xed\\xa0\\x80'");           // a surrogate
+  EXPECT_EQ(QuoteUntrusted("\xF4\x90\x80\x80"), "'\\xf4\\x90\\x80\\x80'");  // > U+10FFFF
+  EXPECT_EQ(QuoteUntrusted("\xF0\x9F\xA4\x96"), "'\xF0\x9F\xA4\x96'");      // U+1F916 kept
 }
 
 TEST(QuoteUntrustedTest, LongTextIsCutWithTheCountLeftOut) {
