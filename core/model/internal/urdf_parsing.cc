@@ -210,36 +210,22 @@ class XmlDepthScan {
   std::string error_;
 };
 
-bool Finite(const urdf::Vector3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
+// What urdfdom accepts and a chain cannot use. Every number is already
+// finite (PrecheckUrdfXml refuses any other, and urdfdom's defaults are).
 absl::Status CheckJoint(const urdf::Joint& joint) {
-  const auto& origin = joint.parent_to_joint_origin_transform;
-  double qx, qy, qz, qw;
-  origin.rotation.getQuaternion(qx, qy, qz, qw);
-  if (!Finite(origin.position) || !std::isfinite(qx) || !std::isfinite(qy) || !std::isfinite(qz) ||
-      !std::isfinite(qw)) {
-    return absl::InvalidArgumentError(absl::StrCat("joint ", QuoteUntrusted(joint.name),
-                                                   ": <origin> has a non-finite xyz or rpy value"));
-  }
   const bool movable = joint.type == urdf::Joint::REVOLUTE ||
                        joint.type == urdf::Joint::CONTINUOUS ||
                        joint.type == urdf::Joint::PRISMATIC;
   if (movable) {
     const auto& a = joint.axis;
-    if (!Finite(a) || std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z) < 1e-12) {
+    if (std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z) < 1e-12) {
       return absl::InvalidArgumentError(
           absl::StrCat("joint ", QuoteUntrusted(joint.name), ": <axis xyz=\"", a.x, " ", a.y, " ",
-                       a.z, "\"> must be a finite non-zero vector for a movable joint"));
+                       a.z, "\"> must be a non-zero vector for a movable joint"));
     }
   }
   if (joint.limits) {
     const auto& l = *joint.limits;
-    if (!std::isfinite(l.lower) || !std::isfinite(l.upper) || !std::isfinite(l.velocity)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("joint ", QuoteUntrusted(joint.name), ": <limit> has a non-finite value"));
-    }
     if (joint.type != urdf::Joint::CONTINUOUS && l.lower > l.upper) {
       return absl::InvalidArgumentError(absl::StrCat("joint ", QuoteUntrusted(joint.name),
                                                      ": <limit lower=", l.lower,
@@ -248,12 +234,6 @@ absl::Status CheckJoint(const urdf::Joint& joint) {
     if (l.velocity < 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           "joint ", QuoteUntrusted(joint.name), ": <limit velocity=", l.velocity, "> is negative"));
-    }
-  }
-  if (joint.mimic) {
-    if (!std::isfinite(joint.mimic->multiplier) || !std::isfinite(joint.mimic->offset)) {
-      return absl::InvalidArgumentError(absl::StrCat("joint ", QuoteUntrusted(joint.name),
-                                                     ": <mimic> multiplier/offset must be finite"));
     }
   }
   return absl::OkStatus();
@@ -280,40 +260,6 @@ absl::Status CheckMimics(const urdf::ModelInterface& model) {
     }
   }
   return absl::OkStatus();
-}
-
-// urdfdom lets two joints name the same child link (it lists the link under
-// both parents), which would otherwise surface as a misleading "cycle".
-absl::Status CheckOneParentPerLink(const urdf::ModelInterface& model) {
-  std::map<std::string, std::string> parent_joint;  // child link -> joint
-  for (const auto& [name, joint] : model.joints_) {
-    const auto [it, inserted] = parent_joint.emplace(joint->child_link_name, name);
-    if (!inserted) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("urdf: link ", QuoteUntrusted(joint->child_link_name),
-                       " is the child of two joints, ", QuoteUntrusted(it->second), " and ",
-                       QuoteUntrusted(name), "; the links of a URDF must form a tree"));
-    }
-  }
-  return absl::OkStatus();
-}
-
-// urdfdom accepts a cycle of links that hangs off nothing (every link in
-// it has a parent, the real root is elsewhere); such links are unreachable
-// from the root, so a walk from the root that misses links finds it.
-absl::Status CheckAllLinksReachable(const urdf::ModelInterface& model) {
-  std::vector<const urdf::Link*> stack{model.getRoot().get()};
-  std::size_t reached = 0;
-  while (!stack.empty()) {
-    const urdf::Link* link = stack.back();
-    stack.pop_back();
-    if (++reached > model.links_.size()) break;  // defensive: a cycle through the root
-    for (const auto& child : link->child_links) stack.push_back(child.get());
-  }
-  if (reached == model.links_.size()) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrCat(
-      "urdf: the links do not form one tree below root ", QuoteUntrusted(model.getRoot()->name),
-      " (", reached, " of ", model.links_.size(), " links reached): the joints contain a cycle"));
 }
 
 // urdfdom links parent to child with shared pointers (child_links,
@@ -377,17 +323,13 @@ absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_vie
   }
   const std::shared_ptr<urdf::ModelInterface> model =
       WithLinkTreeReleasedOnDelete(std::move(parsed));
+  // The link count, one parent per link and one tree from the root were
+  // checked on the same XML before urdfdom built anything.
   if (!model->getRoot()) return absl::InvalidArgumentError("urdf: no root link");
-  if (static_cast<int>(model->links_.size()) > limits.max_links) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "urdf: ", model->links_.size(), " links exceeds the limit of ", limits.max_links));
-  }
   for (const auto& [name, joint] : model->joints_) {
     if (auto status = CheckJoint(*joint); !status.ok()) return UnderUrdf(status);
   }
   if (auto status = CheckMimics(*model); !status.ok()) return UnderUrdf(status);
-  if (auto status = CheckOneParentPerLink(*model); !status.ok()) return UnderUrdf(status);
-  if (auto status = CheckAllLinksReachable(*model); !status.ok()) return UnderUrdf(status);
   return model;
 }
 

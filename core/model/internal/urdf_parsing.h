@@ -19,10 +19,10 @@ namespace motion {
 /// leaks the links of a cycle). urdfdom runs with its console_bridge logging
 /// unable to format (DisableUrdfdomLogFormatting: it passes URDF text to
 /// printf as the format). The model returned frees its link tree when
-/// dropped whatever its shape. After parsing: every origin finite, revolute
-/// and prismatic axes non-zero and finite (a fixed joint's axis is ignored,
-/// real files carry 0 0 0 there), lower <= upper, finite limits, mimic
-/// targets that exist and no mimic cycles. Every error is InvalidArgument,
+/// dropped whatever its shape. After parsing: revolute and prismatic axes
+/// non-zero (a fixed joint's axis is ignored, real files carry 0 0 0
+/// there), lower <= upper, velocity >= 0, mimic targets that exist and no
+/// mimic cycles. Every error is InvalidArgument,
 /// starts with "urdf: ", names the link, joint, element and attribute, and
 /// quotes text from the file with QuoteUntrusted (no raw '%').
 absl::StatusOr<std::shared_ptr<urdf::ModelInterface>> ParseUrdf(absl::string_view urdf_text,
