@@ -44,7 +44,8 @@ class SingularityWatch {
 // then played to end with the slowest one (PlanWithDuration for the
 // double-S: a lower peak speed at the same acceleration and jerk limits; a
 // uniform stretch in time for the trapezoid). The slowest joint's profile
-// drives the sampling; every joint is put on the same grid stretch.
+// drives the sampling; every joint is put on the same grid stretch. At
+// least one joint moves (the caller plans a motionless MoveJ as a line).
 absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext& context,
                                     const Eigen::VectorXd& q0, const Eigen::VectorXd& q1, double f,
                                     SegmentReport& report, Eigen::VectorXd& end_joints) {
@@ -63,22 +64,6 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
     if (!p.ok()) return p.status();
     if (p->duration() > slowest) slowest = p->duration(), driver = j;
     own[j] = *std::move(p);
-  }
-  if (driver < 0) {  // nothing moves: the straight line of length 0
-    absl::StatusOr<PathProfile> none = PathProfile::Plan(context.profile, 0.0, 1.0, 1.0, 1.0);
-    if (!none.ok()) return none.status();
-    own.assign(dof, std::nullopt);
-    return SampleSegment(
-        context, *none, report,
-        [&](double, const PathProfile::State&, SampleOut& out) {
-          out.q = q0;
-          out.qd = Eigen::VectorXd::Zero(dof);
-          out.qdd = Eigen::VectorXd::Zero(dof);
-          out.tcp = Pose::FromIsometry(ForwardKinematics(model, context.data.kinematics, q0) *
-                                       segment.tool.ToIsometry());
-          return true;
-        },
-        end_joints);
   }
   SingularityWatch watch(context, segment);
   std::vector<std::optional<PathProfile>> played(dof);
@@ -105,7 +90,7 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
           const PathProfile::State s = played[j]->At(t);
           const double sign = dq[j] > 0 ? 1.0 : -1.0;
           // The last sample is the target exactly.
-          out.q[j] = s.s >= played[j]->At(played[j]->duration()).s ? q1[j] : q0[j] + sign * s.s;
+          out.q[j] = s.s >= std::abs(dq[j]) ? q1[j] : q0[j] + sign * s.s;
           out.qd[j] = sign * s.sd;
           out.qdd[j] = sign * s.sdd;
         }
@@ -167,7 +152,7 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
     s_jerk = std::min(s_jerk, f * l.max_jerk / std::abs(dq[j]));
   }
   report.path_length = dq.norm();
-  if (segment.sync == JointSync::kTime) {
+  if (segment.sync == JointSync::kTime && std::isfinite(s_velocity)) {
     return SampleTimeSynchronised(segment, context, q0, q1, f, report, end_joints);
   }
   absl::StatusOr<PathProfile> profile =
