@@ -22,6 +22,11 @@ double PathProfile::ProfileTime(double t) const {
   return std::min(warp_ ? warp_->ProfileTime(warped) : warped, OwnDuration());
 }
 
+double PathProfile::SlowdownAt(double t) const {
+  const double local = warp_ ? warp_->SlowdownAt(ProfileTime(t)) : 1.0;
+  return local / time_scale_;
+}
+
 PathProfile PathProfile::Warped(std::shared_ptr<const TimeWarp> warp) const {
   PathProfile out = *this;
   out.warp_ = std::move(warp);
@@ -31,7 +36,7 @@ PathProfile PathProfile::Warped(std::shared_ptr<const TimeWarp> warp) const {
 
 PathProfile::State PathProfile::At(double t) const {
   const double local = ProfileTime(t);
-  const double k = time_scale_ / (warp_ ? warp_->SlowdownAt(local) : 1.0);
+  const double k = 1.0 / SlowdownAt(t);
   State out;
   if (const auto* trapezoid = std::get_if<TrapezoidProfile>(&profile_)) {
     const TrapezoidProfile::State s = trapezoid->At(local);

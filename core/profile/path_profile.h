@@ -59,11 +59,13 @@ class PathProfile {
   /// rates to first order in the warp's variation (dk/dtau ignored): callers
   /// that need exact rates take differences of what they sample.
   PathProfile Warped(std::shared_ptr<const TimeWarp> warp) const;
+  /// \brief How many times slower than its own timing the profile runs at
+  /// path time t: the warp's k there times the uniform stretch (>= 1).
+  double SlowdownAt(double t) const;
   /// \brief The profile's own time at path time t (through stretch and warp).
   double ProfileTime(double t) const;
   /// \brief The profile's own duration (before stretch and warp).
   double OwnDuration() const;
-  const std::shared_ptr<const TimeWarp>& warp() const { return warp_; }
 
  private:
   double WarpedDuration() const;

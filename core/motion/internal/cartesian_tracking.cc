@@ -263,15 +263,11 @@ std::shared_ptr<const TimeWarp> LocalSlowdown(const PathProfile& timed, const Ra
 void ReportSpeedReduced(const ChainModel& model, double dt, const PathProfile& programmed,
                         const PathProfile& timed, const RateAudit& first_failure,
                         SegmentReport& report) {
-  // Samples where the local slowdown (times any uniform stretch) exceeds 0.1 %.
-  const double uniform = timed.warp()
-                             ? timed.duration() / timed.warp()->PathTime(programmed.OwnDuration())
-                             : timed.stretch();
+  // Samples where the motion runs more than 0.1 % slower than programmed.
   std::int64_t first = -1, last = -1;
-  double worst = uniform;
+  double worst = 1.0;
   for (std::int64_t k = 0; k < report.point_count; ++k) {
-    const double tau = timed.ProfileTime(static_cast<double>(k) * dt);
-    const double slow = uniform * (timed.warp() ? timed.warp()->SlowdownAt(tau) : 1.0);
+    const double slow = timed.SlowdownAt(static_cast<double>(k) * dt);
     worst = std::max(worst, slow);
     if (slow > 1.001) {
       if (first < 0) first = k;
@@ -279,14 +275,12 @@ void ReportSpeedReduced(const ChainModel& model, double dt, const PathProfile& p
     }
   }
   if (first < 0) first = 0, last = report.point_count - 1;
-  const int joint =
-      first_failure.joint[RateAudit::kVelocity] >= 0 &&
-              first_failure.ratio[RateAudit::kVelocity] >=
-                  std::max(first_failure.ratio[1], first_failure.ratio[2])
-          ? first_failure.joint[RateAudit::kVelocity]
-      : first_failure.ratio[RateAudit::kAcceleration] >= first_failure.ratio[RateAudit::kJerk]
-          ? first_failure.joint[RateAudit::kAcceleration]
-          : first_failure.joint[RateAudit::kJerk];
+  // The joint of the limit the programmed timing broke most.
+  int kind = RateAudit::kVelocity;
+  for (int k : {RateAudit::kAcceleration, RateAudit::kJerk}) {
+    if (first_failure.ratio[k] > first_failure.ratio[kind]) kind = k;
+  }
+  const int joint = first_failure.joint[kind];
   AddSegmentDiagnostic(
       report, Severity::kWarning, DiagnosticCode::kSpeedReduced,
       absl::StrCat("slowed to ", 1.0 / worst, " of the programmed speed at most, over samples ",
