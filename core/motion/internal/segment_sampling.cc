@@ -15,52 +15,31 @@ namespace {
 // reaction time far below a millisecond.
 constexpr std::size_t kCancelCheckInterval = 64;
 
-// Second-order finite differences on non-uniform times over the samples in
-// `use` (ascending indices, first and last included), at rest at both ends.
-void DifferencesOver(const std::vector<std::size_t>& use, const std::vector<double>& times, int dof,
-                     const std::vector<double>& q, std::vector<double>& qd,
-                     std::vector<double>& qdd) {
-  const std::size_t n = use.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t k = use[i];
-    for (int j = 0; j < dof; ++j) {
-      auto x = [&](std::size_t index) { return q[index * dof + j]; };
-      if (i == 0 || i + 1 == n) {
-        // At rest at both ends: q ~ q_end + a h^2 / 2 next to them.
-        const std::size_t other = i == 0 ? use[1] : use[n - 2];
-        const double h = times[k] - times[other];
-        qdd[k * dof + j] = 2.0 * (x(other) - x(k)) / (h * h);
-        continue;
-      }
-      const double h1 = times[k] - times[use[i - 1]];
-      const double h2 = times[use[i + 1]] - times[k];
-      const double a = x(use[i - 1]), b = x(k), c = x(use[i + 1]);
-      const double denominator = h1 * h2 * (h1 + h2);
-      qd[k * dof + j] = (h1 * h1 * c - h2 * h2 * a + (h2 * h2 - h1 * h1) * b) / denominator;
-      qdd[k * dof + j] = 2.0 * (h1 * c - (h1 + h2) * b + h2 * a) / denominator;
-    }
-  }
-}
-
+// Velocities and accelerations of the sampled positions by second-order
+// finite differences (exact for quadratics, on any spacing), at rest at
+// both ends: every segment starts and ends in a fine stop.
 void FillRatesByDifferences(const std::vector<double>& times, int dof, const std::vector<double>& q,
                             std::vector<double>& qd, std::vector<double>& qdd) {
   const std::size_t n = times.size();
   qd.assign(n * dof, 0.0);
   qdd.assign(n * dof, 0.0);
   if (n < 2) return;
-  // A last interval much shorter than the others (the path ends just after
-  // a full sample) would divide IK-level noise by its square: differentiate
-  // over the samples without the one before the last, then interpolate it.
-  std::vector<std::size_t> use(n);
-  for (std::size_t k = 0; k < n; ++k) use[k] = k;
-  const bool short_tail = n >= 4 && times[n - 1] - times[n - 2] < 0.5 * (times[1] - times[0]);
-  if (short_tail) use.erase(use.end() - 2);
-  DifferencesOver(use, times, dof, q, qd, qdd);
-  if (short_tail) {
-    const double w = (times[n - 2] - times[n - 3]) / (times[n - 1] - times[n - 3]);
+  for (std::size_t k = 0; k < n; ++k) {
     for (int j = 0; j < dof; ++j) {
-      qd[(n - 2) * dof + j] = (1 - w) * qd[(n - 3) * dof + j] + w * qd[(n - 1) * dof + j];
-      qdd[(n - 2) * dof + j] = (1 - w) * qdd[(n - 3) * dof + j] + w * qdd[(n - 1) * dof + j];
+      auto x = [&](std::size_t index) { return q[index * dof + j]; };
+      if (k == 0 || k + 1 == n) {
+        // At rest at both ends: q ~ q_end + a h^2 / 2 next to them.
+        const std::size_t other = k == 0 ? 1 : n - 2;
+        const double h = times[k] - times[other];
+        qdd[k * dof + j] = 2.0 * (x(other) - x(k)) / (h * h);
+        continue;
+      }
+      const double h1 = times[k] - times[k - 1];
+      const double h2 = times[k + 1] - times[k];
+      const double a = x(k - 1), b = x(k), c = x(k + 1);
+      const double denominator = h1 * h2 * (h1 + h2);
+      qd[k * dof + j] = (h1 * h1 * c - h2 * h2 * a + (h2 * h2 - h1 * h1) * b) / denominator;
+      qdd[k * dof + j] = 2.0 * (h1 * c - (h1 + h2) * b + h2 * a) / denominator;
     }
   }
 }
