@@ -10,22 +10,13 @@ namespace {
 
 double OrDefault(double value, double fallback) { return value == 0 ? fallback : value; }
 
-absl::Status CheckSpeedField(double value, int index, const char* name, double max = INFINITY) {
+// A segment's number field (`field`: "speed.linear_velocity",
+// "path_tolerance"): finite, >= 0 and <= max, where 0 means the default.
+absl::Status CheckSegmentField(double value, int index, const char* field, double max = INFINITY) {
   if (!std::isfinite(value) || value < 0 || value > max) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "segments[", index, "].speed.", name, ": must be a finite number >= 0",
+        "segments[", index, "].", field, ": must be a finite number >= 0",
         std::isfinite(max) ? absl::StrCat(" and <= ", max) : "", " (0 = default), got ", value));
-  }
-  return absl::OkStatus();
-}
-
-// A segment's own tolerance field: finite and >= 0 (0 = default).
-absl::Status CheckSegmentField(double value, int index, const char* name) {
-  if (!std::isfinite(value) || value < 0) {
-    return absl::InvalidArgumentError(absl::StrCat("segments[", index, "].", name,
-                                                   ": must be a finite number >= 0 (0 = default), "
-                                                   "got ",
-                                                   value));
   }
   return absl::OkStatus();
 }
@@ -66,15 +57,15 @@ absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request
     const MotionSegment& s = request.segments[i];
     const int index = static_cast<int>(i);
     for (auto status :
-         {CheckSpeedField(s.speed.joint_fraction, index, "joint_fraction", 1.0),
-          CheckSpeedField(s.speed.linear_velocity, index, "linear_velocity"),
-          CheckSpeedField(s.speed.linear_acceleration, index, "linear_acceleration"),
-          CheckSpeedField(s.speed.angular_velocity, index, "angular_velocity"),
-          CheckSpeedField(s.speed.angular_acceleration, index, "angular_acceleration"),
-          CheckSpeedField(s.speed.linear_jerk, index, "linear_jerk"),
+         {CheckSegmentField(s.speed.joint_fraction, index, "speed.joint_fraction", 1.0),
+          CheckSegmentField(s.speed.linear_velocity, index, "speed.linear_velocity"),
+          CheckSegmentField(s.speed.linear_acceleration, index, "speed.linear_acceleration"),
+          CheckSegmentField(s.speed.angular_velocity, index, "speed.angular_velocity"),
+          CheckSegmentField(s.speed.angular_acceleration, index, "speed.angular_acceleration"),
+          CheckSegmentField(s.speed.linear_jerk, index, "speed.linear_jerk"),
+          CheckSegmentField(s.speed.angular_jerk, index, "speed.angular_jerk"),
           CheckSegmentField(s.path_tolerance, index, "path_tolerance"),
-          CheckSegmentField(s.path_angle_tolerance, index, "path_angle_tolerance"),
-          CheckSpeedField(s.speed.angular_jerk, index, "angular_jerk")}) {
+          CheckSegmentField(s.path_angle_tolerance, index, "path_angle_tolerance")}) {
       if (!status.ok()) return status;
     }
     if (!std::isfinite(s.zone.distance) || s.zone.distance < 0) {
