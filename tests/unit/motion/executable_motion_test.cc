@@ -99,6 +99,18 @@ std::vector<JointLimits> RandomLimits(const ChainModel& chain, std::mt19937_64& 
   return limits;
 }
 
+// One MoveJ q0 -> q1 with every default.
+PathRequest JointMove(const Eigen::VectorXd& q0, const Eigen::VectorXd& q1) {
+  PathRequest request;
+  request.start_joints = Std(q0);
+  MotionSegment segment;
+  segment.id = "j";
+  segment.joint_target = true;
+  segment.target_joints = Std(q1);
+  request.segments = {segment};
+  return request;
+}
+
 TEST(ExecutableMotionTest, MoveJIsTheFastestStraightDoubleSWithinEveryLimit) {
   std::mt19937_64 rng(12);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -114,14 +126,8 @@ TEST(ExecutableMotionTest, MoveJIsTheFastestStraightDoubleSWithinEveryLimit) {
       const Eigen::VectorXd q1 = q0 + (0.05 + 0.4 * unit(rng)) * (far - q0);
       const double dt = trial % 3 == 0 ? 0.001 : 0.004;
       const double fraction = 0.4 + 0.6 * unit(rng);
-      PathRequest request;
-      request.start_joints = Std(q0);
-      MotionSegment segment;
-      segment.id = "j";
-      segment.joint_target = true;
-      segment.target_joints = Std(q1);
-      segment.speed.joint_fraction = fraction;
-      request.segments = {segment};
+      PathRequest request = JointMove(q0, q1);
+      request.segments[0].speed.joint_fraction = fraction;
       request.sample_time = dt;
       request.joint_limits = RandomLimits(*robot.chain, rng);
       auto result = PlanPath(*robot.chain, data, request, PathLimits{});
@@ -185,13 +191,7 @@ TEST(ExecutableMotionTest, TimeSynchronisedMoveJEndsWithTheSlowestJointWithinEve
       const Eigen::VectorXd far = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.05);
       const Eigen::VectorXd q1 = q0 + (0.1 + 0.5 * unit(rng)) * (far - q0);
       const double dt = 0.004;
-      PathRequest request;
-      request.start_joints = Std(q0);
-      MotionSegment segment;
-      segment.id = "j";
-      segment.joint_target = true;
-      segment.target_joints = Std(q1);
-      request.segments = {segment};
+      PathRequest request = JointMove(q0, q1);
       request.joint_limits = RandomLimits(*robot.chain, rng);
       auto straight = PlanPath(*robot.chain, data, request, PathLimits{});
       request.segments[0].sync = JointSync::kTime;
@@ -295,13 +295,11 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   int programs = 0, ok_programs = 0, reduced = 0;
   double worst_cartesian_jerk = 0;
+  std::vector<Robot> robots;
+  for (const char* f : kArms) robots.push_back(LoadRobot(f));
   for (int i = 0; i < 1000; ++i) {
     const char* file = kArms[static_cast<std::size_t>(i) % std::size(kArms)];
     SCOPED_TRACE(std::string(file) + " program " + std::to_string(i));
-    static std::vector<Robot> robots;
-    if (robots.size() < std::size(kArms)) {
-      for (const char* f : kArms) robots.push_back(LoadRobot(f));
-    }
     const Robot& robot = robots[static_cast<std::size_t>(i) % std::size(kArms)];
     ASSERT_NE(robot.chain, nullptr);
     IkData data(*robot.chain);
