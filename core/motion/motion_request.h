@@ -42,13 +42,17 @@ struct SpeedSpec {
   double angular_jerk = 0.0;
 };
 
-enum class ZoneKind { kFine, kDistance, kContinuous };
+/// kFine: stop at the target. kDistance: the TCP leaves the path within
+/// `distance` of the target and joins the next motion within it, without
+/// stopping. kCnt: joint-space rounding over `percent` of the shorter
+/// neighbouring motion's half (time). kContinuous: the largest rounding the
+/// limits allow, as kCnt at 100 (zone_blending.h says how).
+enum class ZoneKind { kFine, kDistance, kCnt, kContinuous };
 
-/// \brief Blending request. Until blending exists every zone stops at the
-/// target (fine); a non-fine zone is reported as ZONE_APPROXIMATED.
 struct ZoneSpec {
   ZoneKind kind = ZoneKind::kFine;
   double distance = 0.0;  ///< m, kDistance
+  double percent = 0.0;   ///< [0, 100], kCnt
 };
 
 enum class MotionKind { kMoveJ, kMoveL, kMoveC };

@@ -13,6 +13,7 @@
 #include "core/motion/internal/move_l.h"
 #include "core/motion/internal/segment_context.h"
 #include "core/motion/internal/trajectory_checks.h"
+#include "core/motion/internal/zone_blending.h"
 #include "core/motion/program_validation.h"
 
 namespace motion {
@@ -66,6 +67,29 @@ bool CanStart(const ChainModel& model, const PathRequest& request, const Eigen::
   return true;
 }
 
+// The zone at the end of segment `index` (the last report of `result`):
+// blended into `next` (planned, not yet in the result), or, without one, a
+// fine stop that says why. New diagnostics go to the report and the path.
+void ResolveZone(const ChainModel& model, ChainData& data, const PathRequest& request,
+                 std::size_t index, SegmentReport* next, const std::string& why_not,
+                 PathResult& result) {
+  const MotionSegment& segment = request.segments[index];
+  if (!AsksForBlend(segment.zone)) return;
+  SegmentReport& report = result.segments.back();
+  const std::size_t known = report.diagnostics.size();
+  if (next != nullptr) {
+    BlendCorner(model, data, request.joint_limits, request.profile, request.sample_time,
+                segment.zone, segment.tool, result.trajectory, report, *next);
+  } else {
+    AddSegmentDiagnostic(report, Severity::kWarning, DiagnosticCode::kZoneApproximated,
+                         absl::StrCat("zone executed as a fine stop: ", why_not));
+  }
+  for (std::size_t i = known; i < report.diagnostics.size(); ++i) {
+    report.diagnostics[i].source = segment.source;
+    result.diagnostics.push_back(report.diagnostics[i]);
+  }
+}
+
 // Where the program is between segments.
 struct PathCursor {
   Eigen::VectorXd joints;  ///< where the next segment starts
@@ -83,11 +107,7 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
   SegmentReport report;
   report.segment_id = segment.id.empty() ? absl::StrCat("#", index) : segment.id;
   report.segment_index = static_cast<int>(index);
-  if (segment.zone.kind != ZoneKind::kFine) {
-    AddSegmentDiagnostic(report, Severity::kWarning, DiagnosticCode::kZoneApproximated,
-                         "zone approximated as fine: the motion stops at the target "
-                         "(blending is not implemented yet)");
-  }
+  const bool starts_where_previous_ended = cursor.continuous;
   SegmentContext context{
       model,
       data,
@@ -124,6 +144,13 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!status.ok()) return status;
 
+  if (index > 0 && !result.segments.empty() &&
+      result.segments.back().segment_index == static_cast<int>(index) - 1) {
+    const bool blendable =
+        starts_where_previous_ended && result.segments.back().ok && report.ok && context.completed;
+    ResolveZone(model, data.kinematics, request, index - 1, blendable ? &report : nullptr,
+                blendable ? "" : "the next motion does not start from its end", result);
+  }
   if (!segment.source.empty()) {
     for (Diagnostic& d : report.diagnostics) d.source = segment.source;
   }
@@ -188,6 +215,14 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
     if (!segment_ok && request.stop_on_error) break;
     if (segment_ok || completed) continue;
     if (!ResumeAfterFailure(model, data, request, request.segments[i], cursor, result)) break;
+  }
+  if (!result.segments.empty()) {
+    const bool last =
+        result.segments.back().segment_index + 1 == static_cast<int>(request.segments.size());
+    ResolveZone(
+        model, data.kinematics, request, result.segments.back().segment_index, nullptr,
+        last ? "the last motion of a program ends at rest" : "the path stopped after this segment",
+        result);
   }
   result.duration = result.trajectory.size() ? result.trajectory.time.back() : 0.0;
   return result;

@@ -72,6 +72,10 @@ absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request
       return absl::InvalidArgumentError(absl::StrCat(
           "segments[", i, "].zone.distance: must be a finite number >= 0, got ", s.zone.distance));
     }
+    if (!(s.zone.percent >= 0 && s.zone.percent <= 100)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "segments[", i, "].zone.percent: must be in [0, 100], got ", s.zone.percent));
+    }
   }
   // Checked after every other field, so a program malformed in several
   // places reports the same first problem as before this pass existed.

@@ -34,6 +34,23 @@ struct ArcGeometry {
   double angle = 0.0;  ///< rad swept from start to target through via
 };
 
+/// \brief Where a segment's zone rounded the corner into the next motion
+/// (zone_blending.h). The blend belongs to the segment whose zone it is:
+/// that segment's samples run to the blend's end, the next one's start there.
+struct BlendReport {
+  bool blended = false;
+  double start_time = 0.0;  ///< s, path time where the TCP leaves this path
+  double end_time = 0.0;    ///< s, where it is on the next motion's path again
+  std::int64_t start_index = 0;
+  std::int64_t end_index = 0;
+  double zone_radius = 0.0;      ///< m, the sphere used (DISTANCE; reduced ones included)
+  double leave_distance = 0.0;   ///< m, TCP from the corner where the blend starts
+  double rejoin_distance = 0.0;  ///< m, TCP from the corner where it ends
+  double corner_distance = 0.0;  ///< m, closest approach of the TCP to the programmed corner
+  double time_saved = 0.0;       ///< s, against stopping at the corner
+  double min_tcp_speed = 0.0;    ///< m/s, slowest TCP speed inside the blend
+};
+
 struct SegmentReport {
   std::string segment_id;
   int segment_index = 0;
@@ -51,6 +68,7 @@ struct SegmentReport {
   double path_length = 0.0;                   ///< m (MoveL/MoveC) or joint-space norm (MoveJ)
   bool has_arc = false;
   ArcGeometry arc;
+  BlendReport blend;  ///< the zone at this segment's end
   std::vector<Diagnostic> diagnostics;
 };
 

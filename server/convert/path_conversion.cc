@@ -48,6 +48,9 @@ absl::StatusOr<ZoneSpec> ZoneFromProto(const v1::Zone& in, const std::string& fi
     case v1::Zone::DISTANCE:
       out.kind = ZoneKind::kDistance;
       break;
+    case v1::Zone::CNT:
+      out.kind = ZoneKind::kCnt;
+      break;
     case v1::Zone::CONTINUOUS:
       out.kind = ZoneKind::kContinuous;
       break;
@@ -55,6 +58,7 @@ absl::StatusOr<ZoneSpec> ZoneFromProto(const v1::Zone& in, const std::string& fi
       return absl::InvalidArgumentError(absl::StrCat(field, ".zone.kind: unknown value"));
   }
   out.distance = in.distance();
+  out.percent = in.percent();
   return out;
 }
 
@@ -224,6 +228,19 @@ void SegmentReportToProto(const SegmentReport& r, v1::SegmentReport* out) {
     set(r.arc.normal, out->mutable_arc_normal());
     out->set_arc_radius(r.arc.radius);
     out->set_arc_angle(r.arc.angle);
+  }
+  if (r.blend.blended) {
+    v1::BlendReport* b = out->mutable_blend();
+    b->set_start_time(r.blend.start_time);
+    b->set_end_time(r.blend.end_time);
+    b->set_start_index(r.blend.start_index);
+    b->set_end_index(r.blend.end_index);
+    b->set_zone_radius(r.blend.zone_radius);
+    b->set_leave_distance(r.blend.leave_distance);
+    b->set_rejoin_distance(r.blend.rejoin_distance);
+    b->set_corner_distance(r.blend.corner_distance);
+    b->set_time_saved(r.blend.time_saved);
+    b->set_min_tcp_speed(r.blend.min_tcp_speed);
   }
 }
 

@@ -398,14 +398,17 @@ TEST_F(PlanPathServiceTest, ExampleProgramsPlanOk) {
       EXPECT_LE((end.translation() - target.translation()).norm(), 1e-6);
       EXPECT_LE(AngleBetween(end.linear(), target.linear()), 1e-5);
     }
-    // pick_and_place asks for a DISTANCE zone: approximated, said so, still ok.
+    // pick_and_place asks for a DISTANCE zone: blended within its sphere,
+    // reported on the zoned segment, not approximated.
     for (int i = 0; i < request.segments_size(); ++i) {
       if (request.segments(i).zone().kind() != v1::Zone::DISTANCE) continue;
-      const v1::Diagnostic* zone = FindDiagnostic(got.summary, v1::ZONE_APPROXIMATED);
-      ASSERT_NE(zone, nullptr);
-      EXPECT_EQ(zone->segment_id(), request.segments(i).id());
-      // A zone not blended is a warning: the cycle time is not the programmed one.
-      EXPECT_EQ(zone->severity(), v1::SEVERITY_WARNING);
+      EXPECT_EQ(FindDiagnostic(got.summary, v1::ZONE_APPROXIMATED), nullptr);
+      ASSERT_TRUE(got.reports[i].has_blend()) << got.reports[i].ShortDebugString();
+      const v1::BlendReport& blend = got.reports[i].blend();
+      EXPECT_GT(blend.time_saved(), 0.0);
+      EXPECT_LE(blend.zone_radius(), request.segments(i).zone().distance());
+      EXPECT_LT(blend.corner_distance(), request.segments(i).zone().distance());
+      EXPECT_EQ(blend.end_index() + 1, got.reports[i + 1].first_index());
     }
   }
 }

@@ -19,7 +19,7 @@ double RateAudit::RequiredStretchAt(std::size_t k, bool with_jerk) const {
 }
 
 RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
-                     const std::vector<JointLimits>& limits) {
+                     const std::vector<JointLimits>& limits, AuditBoundary boundary) {
   RateAudit audit;
   const long n = dof > 0 ? static_cast<long>(positions.size() / dof) : 0;
   if (n == 0 || !(dt > 0)) return audit;
@@ -44,11 +44,19 @@ RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
         audit.sample[kind] = static_cast<std::size_t>(std::clamp(k, 0L, n - 1));
       }
     };
+    // A difference counts when its stencil first..last is inside the
+    // samples, or (at rest) anywhere it touches them.
+    const bool at_rest = boundary == AuditBoundary::kAtRest;
+    auto counts = [&](long first, long last) { return at_rest || (first >= 0 && last <= n - 1); };
     for (long k = 0; k <= n; ++k) {
-      note(RateAudit::kVelocity, (q(k) - q(k - 1)) / dt, k, k - 1, k);
-      note(RateAudit::kAcceleration, (q(k + 1) - 2.0 * q(k) + q(k - 1)) / dt2, k, k - 1, k + 1);
-      note(RateAudit::kJerk, (q(k + 1) - 3.0 * q(k) + 3.0 * q(k - 1) - q(k - 2)) / dt3, k, k - 2,
-           k + 1);
+      if (counts(k - 1, k)) note(RateAudit::kVelocity, (q(k) - q(k - 1)) / dt, k, k - 1, k);
+      if (counts(k - 1, k + 1)) {
+        note(RateAudit::kAcceleration, (q(k + 1) - 2.0 * q(k) + q(k - 1)) / dt2, k, k - 1, k + 1);
+      }
+      if (counts(k - 2, k + 1)) {
+        note(RateAudit::kJerk, (q(k + 1) - 3.0 * q(k) + 3.0 * q(k - 1) - q(k - 2)) / dt3, k, k - 2,
+             k + 1);
+      }
     }
   }
   return audit;

@@ -38,9 +38,15 @@ struct RateAudit {
   double RequiredStretch(bool with_jerk) const;
 };
 
+/// \brief What the audit assumes outside the samples: at rest (a whole
+/// segment, held before and after), or nothing (a window cut out of a
+/// moving trajectory: only differences whose stencil lies inside count).
+enum class AuditBoundary { kAtRest, kInteriorOnly };
+
 /// \brief Audits n samples of `dof` positions each (row-major) taken every
 /// `dt` seconds against `limits`.
 RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
-                     const std::vector<JointLimits>& limits);
+                     const std::vector<JointLimits>& limits,
+                     AuditBoundary boundary = AuditBoundary::kAtRest);
 
 }  // namespace motion

@@ -138,12 +138,7 @@ absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_a
   }
   report.point_count = static_cast<std::int64_t>(out.size()) - report.first_index;
   CheckTrajectoryLimits(context.model, context.limits, out, report.first_index, report);
-  report.max_joint_velocity_ratio =
-      std::max(report.max_joint_velocity_ratio, audit.ratio[RateAudit::kVelocity]);
-  report.max_joint_acceleration_ratio =
-      std::max(report.max_joint_acceleration_ratio, audit.ratio[RateAudit::kAcceleration]);
-  report.max_joint_jerk_ratio =
-      std::max(report.max_joint_jerk_ratio, audit.ratio[RateAudit::kJerk]);
+  WidenRateRatios(audit, report);
   ReportAudit(audit, context, report.first_index - static_cast<std::int64_t>(first_local), times,
               report);
   end_joints = Eigen::Map<const Eigen::VectorXd>(q.data() + (times.size() - 1) * dof, dof);

@@ -1,5 +1,6 @@
 #include "core/motion/internal/trajectory_checks.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -40,6 +41,15 @@ void ReportFailedIk(const std::vector<Diagnostic>& ik_diagnostics, absl::string_
     report.diagnostics.push_back(std::move(d));
   }
   report.ok = false;
+}
+
+void WidenRateRatios(const RateAudit& audit, SegmentReport& report) {
+  report.max_joint_velocity_ratio =
+      std::max(report.max_joint_velocity_ratio, audit.ratio[RateAudit::kVelocity]);
+  report.max_joint_acceleration_ratio =
+      std::max(report.max_joint_acceleration_ratio, audit.ratio[RateAudit::kAcceleration]);
+  report.max_joint_jerk_ratio =
+      std::max(report.max_joint_jerk_ratio, audit.ratio[RateAudit::kJerk]);
 }
 
 void AddSegmentDiagnostic(SegmentReport& report, Severity severity, DiagnosticCode code,

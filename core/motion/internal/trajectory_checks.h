@@ -8,6 +8,7 @@
 
 #include "core/kinematics/chain_data.h"
 #include "core/model/chain_model.h"
+#include "core/motion/internal/rate_audit.h"
 #include "core/motion/trajectory.h"
 
 namespace motion {
@@ -20,6 +21,10 @@ namespace motion {
 /// acceleration limit (with the joint, value, limit, sample index and time).
 void CheckTrajectoryLimits(const ChainModel& model, const std::vector<JointLimits>& limits,
                            const Trajectory& trajectory, std::size_t first, SegmentReport& report);
+
+/// \brief Widens the report's velocity, acceleration and jerk ratios to
+/// the audit's where those are larger.
+void WidenRateRatios(const RateAudit& audit, SegmentReport& report);
 
 /// \brief Samples are checked for singularity every kSingularityCheckInterval
 /// samples: a smallest singular value of the Jacobian at the TCP below

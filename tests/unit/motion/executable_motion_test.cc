@@ -21,8 +21,11 @@
 namespace motion {
 namespace {
 
+using motion_test::ExpectOnGrid;
 using motion_test::IndependentFk;
 using motion_test::LoadRobot;
+using motion_test::MeasureRates;
+using motion_test::RateCheck;
 using motion_test::Robot;
 using motion_test::Std;
 using motion_test::ToPose;
@@ -54,36 +57,6 @@ double RestToRestDoubleS(double V, double A, double J) {
     (changes(mid) > 1.0 ? hi : lo) = mid;
   }
   return 2 * change_time(0.5 * (lo + hi));
-}
-
-struct RateCheck {
-  double velocity = 0, acceleration = 0, jerk = 0;  // worst ratio to the limit
-};
-
-// Rates of the returned positions, at rest before the first and after the
-// last sample, against `limits`.
-RateCheck MeasureRates(const Trajectory& t, const std::vector<JointLimits>& limits, double dt) {
-  RateCheck out;
-  const long n = static_cast<long>(t.size());
-  for (int j = 0; j < t.dof; ++j) {
-    auto q = [&](long k) { return t.positions[std::clamp(k, 0L, n - 1) * t.dof + j]; };
-    for (long k = 0; k <= n; ++k) {
-      out.velocity =
-          std::max(out.velocity, std::abs(q(k) - q(k - 1)) / dt / limits[j].max_velocity);
-      out.acceleration = std::max(out.acceleration, std::abs(q(k + 1) - 2 * q(k) + q(k - 1)) /
-                                                        (dt * dt) / limits[j].max_acceleration);
-      out.jerk = std::max(out.jerk, std::abs(q(k + 1) - 3 * q(k) + 3 * q(k - 1) - q(k - 2)) /
-                                        (dt * dt * dt) / limits[j].max_jerk);
-    }
-  }
-  return out;
-}
-
-void ExpectOnGrid(const Trajectory& t, double dt) {
-  for (std::size_t k = 0; k < t.size(); ++k) {
-    ASSERT_NEAR(t.time[k], static_cast<double>(k) * dt, 1e-12 * std::max(1.0, t.time[k]))
-        << "sample " << k << " is off the grid";
-  }
 }
 
 // Random limits around the URDF's: velocity 30-100 %, acceleration 0.5-5 x

@@ -19,6 +19,7 @@
 #include "core/diagnostics/diagnostic.h"
 #include "core/geometry/pose.h"
 #include "core/model/chain_model.h"
+#include "core/model/joint_limits.h"
 #include "core/motion/trajectory.h"
 #include "independent_fk.h"
 #include "unit_test_support.h"
@@ -97,6 +98,39 @@ inline void CheckJointRates(const Robot& robot, const motion::Trajectory& t) {
   }
   EXPECT_LE(worst_v, 1.001) << "joint speed / limit";
   EXPECT_LE(worst_a, 1.0) << "joint acceleration / limit";
+}
+
+/// Joint rates of returned positions as a controller sees them: first,
+/// second and third divided differences on the grid.
+struct RateCheck {
+  double velocity = 0, acceleration = 0, jerk = 0;  // worst ratio to the limit
+};
+
+// Rates of the returned positions, at rest before the first and after the
+// last sample, against `limits`.
+inline RateCheck MeasureRates(const motion::Trajectory& t,
+                              const std::vector<motion::JointLimits>& limits, double dt) {
+  RateCheck out;
+  const long n = static_cast<long>(t.size());
+  for (int j = 0; j < t.dof; ++j) {
+    auto q = [&](long k) { return t.positions[std::clamp(k, 0L, n - 1) * t.dof + j]; };
+    for (long k = 0; k <= n; ++k) {
+      out.velocity =
+          std::max(out.velocity, std::abs(q(k) - q(k - 1)) / dt / limits[j].max_velocity);
+      out.acceleration = std::max(out.acceleration, std::abs(q(k + 1) - 2 * q(k) + q(k - 1)) /
+                                                        (dt * dt) / limits[j].max_acceleration);
+      out.jerk = std::max(out.jerk, std::abs(q(k + 1) - 3 * q(k) + 3 * q(k - 1) - q(k - 2)) /
+                                        (dt * dt * dt) / limits[j].max_jerk);
+    }
+  }
+  return out;
+}
+
+inline void ExpectOnGrid(const motion::Trajectory& t, double dt) {
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    ASSERT_NEAR(t.time[k], static_cast<double>(k) * dt, 1e-12 * std::max(1.0, t.time[k]))
+        << "sample " << k << " is off the grid";
+  }
 }
 
 // Rest-to-rest trapezoid over [0, 1] in closed form.

@@ -1,0 +1,326 @@
+#include "core/motion/internal/zone_blending.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/kinematics/forward_kinematics.h"
+#include "core/motion/internal/rate_audit.h"
+#include "core/motion/internal/trajectory_checks.h"
+
+namespace motion {
+namespace {
+
+// As the segment audit's: rounding of divided differences, far below any
+// limit.
+constexpr double kAuditSlack = 1e-6;
+// Samples of the unchanged trajectory on each side of the overlap that the
+// blend's audit covers: a third difference spans four samples, so three on
+// each side catch every difference that touches a changed sample.
+constexpr long kAuditMargin = 3;
+
+// The trajectory around one corner, as indices of the trajectory before
+// blending: `before` spans [begin, corner], `after` [corner, end].
+struct Corner {
+  long begin = 0;
+  long corner = 0;
+  long end = 0;
+};
+
+// Sum of the TCP's steps over samples [from, to].
+double TcpPathLength(const Trajectory& t, long from, long to) {
+  double length = 0.0;
+  for (long k = from + 1; k <= to; ++k) {
+    length += (t.tcp[k].position - t.tcp[k - 1].position).norm();
+  }
+  return length;
+}
+
+// How many samples next to the corner (going back with step -1, forward
+// with +1) have their TCP within `radius` of the corner's, at most `limit`.
+long SamplesInsideSphere(const Trajectory& t, long corner, int step, double radius, long limit) {
+  const Eigen::Vector3d& c = t.tcp[corner].position;
+  long n = 0;
+  while (n < limit && (t.tcp[corner + step * (n + 1)].position - c).norm() <= radius) ++n;
+  return n;
+}
+
+// Joint value of the blended trajectory at new index i (overlap n): the
+// trajectory unchanged before the overlap, the sum of both motions'
+// displacements inside it, `after` moved n samples earlier behind it.
+class BlendedPositions {
+ public:
+  BlendedPositions(const Trajectory& t, long corner, long n) : t_(t), corner_(corner), n_(n) {}
+  double At(long i, int j) const {
+    const int dof = t_.dof;
+    if (i < corner_ - n_) return t_.positions[i * dof + j];
+    if (i > corner_) return t_.positions[(i + n_) * dof + j];
+    return t_.positions[i * dof + j] + t_.positions[(i + n_) * dof + j] -
+           t_.positions[corner_ * dof + j];
+  }
+  Eigen::VectorXd Row(long i) const {
+    Eigen::VectorXd q(t_.dof);
+    for (int j = 0; j < t_.dof; ++j) q[j] = At(i, j);
+    return q;
+  }
+
+ private:
+  const Trajectory& t_;
+  long corner_, n_;
+};
+
+// Why an overlap was refused, for the diagnostic.
+struct Refusal {
+  std::string reason;
+};
+
+// Audits overlap n: joint positions and divided-difference rates inside the
+// limits over the overlap and kAuditMargin samples around it.
+bool WithinJointLimits(const ChainModel& model, const std::vector<JointLimits>& limits,
+                       ProfileKind profile, double dt, const Trajectory& t, const Corner& c, long n,
+                       RateAudit& audit, Refusal& refusal) {
+  const BlendedPositions blended(t, c.corner, n);
+  const long new_last = static_cast<long>(t.size()) - 1 - n;
+  const long lo = std::max(0L, c.corner - n - kAuditMargin);
+  const long hi = std::min(new_last, c.corner + kAuditMargin);
+  const int dof = t.dof;
+  std::vector<double> window((hi - lo + 1) * dof);
+  for (long i = lo; i <= hi; ++i) {
+    for (int j = 0; j < dof; ++j) {
+      const double q = blended.At(i, j);
+      window[(i - lo) * dof + j] = q;
+      if (i >= c.corner - n && i <= c.corner &&
+          (q < model.dof_limits[j].lower || q > model.dof_limits[j].upper)) {
+        refusal.reason = absl::StrCat(model.dof_names[j], " would leave its position limits");
+        return false;
+      }
+    }
+  }
+  audit = AuditRates(window, dof, dt, limits, AuditBoundary::kInteriorOnly);
+  static constexpr const char* kWhat[3] = {"velocity", "acceleration", "jerk"};
+  for (int kind = 0; kind < 3; ++kind) {
+    if (kind == RateAudit::kJerk && profile != ProfileKind::kJerkLimited) continue;
+    if (audit.ratio[kind] > 1 + kAuditSlack) {
+      refusal.reason = absl::StrCat(model.dof_names[audit.joint[kind]], " ", kWhat[kind],
+                                    " would reach ", audit.ratio[kind], " x its limit");
+      return false;
+    }
+  }
+  return true;
+}
+
+// TCP of the blended samples [corner - n, corner] and what they say.
+struct BlendedTcp {
+  std::vector<Pose> poses;
+  double max_corner_distance = 0.0;
+  double min_corner_distance = std::numeric_limits<double>::infinity();
+  double min_speed = std::numeric_limits<double>::infinity();
+};
+
+BlendedTcp BlendedTcpPoses(const ChainModel& model, ChainData& data, const Pose& tool, double dt,
+                           const Trajectory& t, const Corner& c, long n) {
+  const BlendedPositions blended(t, c.corner, n);
+  const Eigen::Isometry3d tool_pose = tool.ToIsometry();
+  const Eigen::Vector3d& corner = t.tcp[c.corner].position;
+  BlendedTcp out;
+  for (long i = c.corner - n; i <= c.corner; ++i) {
+    out.poses.push_back(
+        Pose::FromIsometry(ForwardKinematics(model, data, blended.Row(i)) * tool_pose));
+    const double d = (out.poses.back().position - corner).norm();
+    out.max_corner_distance = std::max(out.max_corner_distance, d);
+    out.min_corner_distance = std::min(out.min_corner_distance, d);
+  }
+  // Speed by differences, from the unchanged sample before the overlap.
+  Eigen::Vector3d previous = t.tcp[std::max(0L, c.corner - n - 1)].position;
+  for (const Pose& p : out.poses) {
+    out.min_speed = std::min(out.min_speed, (p.position - previous).norm() / dt);
+    previous = p.position;
+  }
+  return out;
+}
+
+// Writes overlap n into the trajectory: the blended samples, `after`'s
+// first n samples gone, its later samples n sample times earlier. In place:
+// sample i of the overlap reads samples i + n >= corner, which are written
+// (only the corner itself) after they are read.
+void ApplyOverlap(const Corner& c, long n, const BlendedTcp& tcp, double dt, Trajectory& t) {
+  const int dof = t.dof;
+  const std::vector<double> corner(t.positions.begin() + c.corner * dof,
+                                   t.positions.begin() + (c.corner + 1) * dof);
+  for (long i = c.corner - n; i <= c.corner; ++i) {
+    for (int j = 0; j < dof; ++j) {
+      const long a = i * dof + j, b = (i + n) * dof + j;
+      t.positions[a] += t.positions[b] - corner[j];
+      // Both motions are at rest at the corner: their rates simply add.
+      t.velocities[a] += t.velocities[b];
+      t.accelerations[a] += t.accelerations[b];
+    }
+    t.tcp[i] = tcp.poses[i - (c.corner - n)];
+  }
+  const long first_gone = c.corner + 1, last_gone = c.corner + n;
+  t.time.erase(t.time.begin() + first_gone, t.time.begin() + last_gone + 1);
+  for (std::size_t i = first_gone; i < t.time.size(); ++i) {
+    t.time[i] = std::round((t.time[i] - n * dt) / dt) * dt;
+  }
+  auto erase_rows = [&](std::vector<double>& v) {
+    v.erase(v.begin() + first_gone * dof, v.begin() + (last_gone + 1) * dof);
+  };
+  erase_rows(t.positions);
+  erase_rows(t.velocities);
+  erase_rows(t.accelerations);
+  t.tcp.erase(t.tcp.begin() + first_gone, t.tcp.begin() + last_gone + 1);
+}
+
+// `after` starts n samples earlier: its count, duration and the samples
+// its diagnostics point at move back with it.
+void ShortenAfter(long corner, long n, double dt, SegmentReport& after) {
+  after.point_count -= n;
+  after.duration -= n * dt;
+  for (Diagnostic& d : after.diagnostics) {
+    if (d.point_index > corner) {
+      d.point_index -= n;
+      d.time -= n * dt;
+    }
+  }
+}
+
+std::string ZoneName(const ZoneSpec& zone) {
+  switch (zone.kind) {
+    case ZoneKind::kDistance:
+      return absl::StrCat("zone DISTANCE ", zone.distance, " m");
+    case ZoneKind::kCnt:
+      return absl::StrCat("zone CNT ", zone.percent);
+    case ZoneKind::kContinuous:
+      return "zone CONTINUOUS";
+    case ZoneKind::kFine:
+      break;
+  }
+  return "zone FINE";
+}
+
+}  // namespace
+
+bool AsksForBlend(const ZoneSpec& zone) {
+  switch (zone.kind) {
+    case ZoneKind::kFine:
+      return false;
+    case ZoneKind::kDistance:
+      return zone.distance > 0;
+    case ZoneKind::kCnt:
+      return zone.percent > 0;
+    case ZoneKind::kContinuous:
+      return true;
+  }
+  return false;
+}
+
+void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<JointLimits>& limits,
+                 ProfileKind profile, double sample_time, const ZoneSpec& zone, const Pose& tool,
+                 Trajectory& trajectory, SegmentReport& before, SegmentReport& after) {
+  const double dt = sample_time;
+  Corner c;
+  c.corner = static_cast<long>(after.first_index) - 1;
+  c.begin = std::max(0L, static_cast<long>(before.first_index) - 1);
+  c.end = static_cast<long>(trajectory.size()) - 1;
+  // Never past the middle of either motion (in samples).
+  const long half = std::min((c.corner - c.begin) / 2, (c.end - c.corner) / 2);
+
+  long wanted = 0;
+  double radius = 0.0;
+  std::string reduced_because;
+  switch (zone.kind) {
+    case ZoneKind::kDistance: {
+      const double half_path = 0.5 * std::min(TcpPathLength(trajectory, c.begin, c.corner),
+                                              TcpPathLength(trajectory, c.corner, c.end));
+      radius = zone.distance;
+      if (radius > half_path) {
+        radius = half_path;
+        reduced_because = "half of the shorter neighbouring motion's TCP path";
+      }
+      wanted = std::min(SamplesInsideSphere(trajectory, c.corner, -1, radius, half),
+                        SamplesInsideSphere(trajectory, c.corner, +1, radius, half));
+      break;
+    }
+    case ZoneKind::kCnt:
+      wanted = static_cast<long>(std::floor(zone.percent / 100.0 * half + 1e-9));
+      break;
+    case ZoneKind::kContinuous:
+      wanted = half;
+      break;
+    case ZoneKind::kFine:
+      return;
+  }
+
+  // The largest overlap up to `wanted` that keeps every limit (and, for
+  // DISTANCE, the TCP inside the sphere).
+  Refusal refusal;
+  RateAudit audit;
+  long n = wanted;
+  BlendedTcp tcp;
+  for (; n > 0; --n) {
+    Refusal why;
+    if (!WithinJointLimits(model, limits, profile, dt, trajectory, c, n, audit, why)) {
+      if (refusal.reason.empty()) refusal = why;
+      continue;
+    }
+    tcp = BlendedTcpPoses(model, data, tool, dt, trajectory, c, n);
+    if (zone.kind == ZoneKind::kDistance && tcp.max_corner_distance > radius * (1 + 1e-9) + 1e-12) {
+      if (refusal.reason.empty()) {
+        refusal.reason = absl::StrCat("the blended TCP would leave the zone sphere (",
+                                      tcp.max_corner_distance, " m from the corner)");
+      }
+      continue;
+    }
+    break;
+  }
+  if (n == 0) {
+    std::string why = wanted == 0 ? std::string("the neighbouring motions are too short to blend")
+                                  : refusal.reason;
+    AddSegmentDiagnostic(before, Severity::kWarning, DiagnosticCode::kZoneApproximated,
+                         absl::StrCat(ZoneName(zone), " executed as a fine stop: ", why));
+    return;
+  }
+  if (n < wanted && reduced_because.empty()) {
+    reduced_because =
+        absl::StrCat("the joints' limits allow no more (", refusal.reason, " with a larger one)");
+  }
+
+  BlendReport& blend = before.blend;
+  const Eigen::Vector3d corner = trajectory.tcp[c.corner].position;
+  blend.leave_distance = (trajectory.tcp[c.corner - n].position - corner).norm();
+  blend.rejoin_distance = (trajectory.tcp[c.corner + n].position - corner).norm();
+  ApplyOverlap(c, n, tcp, dt, trajectory);
+  blend.blended = true;
+  blend.start_index = c.corner - n;
+  blend.end_index = c.corner;
+  blend.start_time = trajectory.time[blend.start_index];
+  blend.end_time = trajectory.time[blend.end_index];
+  blend.zone_radius = zone.kind == ZoneKind::kDistance && n == wanted
+                          ? radius
+                          : std::max(blend.leave_distance, blend.rejoin_distance);
+  blend.corner_distance = tcp.min_corner_distance;
+  blend.time_saved = n * dt;
+  blend.min_tcp_speed = tcp.min_speed;
+  WidenRateRatios(audit, before);
+  ShortenAfter(c.corner, n, dt, after);
+
+  if (!reduced_because.empty()) {
+    const bool distance = zone.kind == ZoneKind::kDistance;
+    // The sphere actually used: the reduced radius, or (limits) the
+    // farther of where the blend leaves and rejoins.
+    const double used = !distance     ? (half > 0 ? 100.0 * n / half : 0.0)
+                        : n == wanted ? radius
+                                      : std::max(blend.leave_distance, blend.rejoin_distance);
+    AddSegmentDiagnostic(before, Severity::kWarning, DiagnosticCode::kZoneReduced,
+                         absl::StrCat(ZoneName(zone), " reduced to ", distance ? "" : "CNT ", used,
+                                      distance ? " m" : "", ": ", reduced_because),
+                         blend.start_index, blend.start_time);
+    before.diagnostics.back().value = used;
+    before.diagnostics.back().limit = distance ? zone.distance : zone.percent;
+  }
+}
+
+}  // namespace motion

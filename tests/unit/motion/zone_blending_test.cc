@@ -1,0 +1,440 @@
+// Zones that blend: the same programs planned with fine stops and with
+// zones, judged by the test's own geometry and the test-side URDF FK:
+// outside the zone spheres the TCP is on the programmed lines and arcs,
+// inside them it never stops and misses the corner by less than the radius,
+// every joint's divided differences stay within its limits, every sample is
+// on the grid, and the blended cycle is shorter.
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/ik/ik_data.h"
+#include "core/motion/path_planner.h"
+#include "motion_test_support.h"
+
+namespace motion {
+namespace {
+
+using motion_test::ExpectOnGrid;
+using motion_test::HasCode;
+using motion_test::IndependentFk;
+using motion_test::LoadRobot;
+using motion_test::MeasureRates;
+using motion_test::RateCheck;
+using motion_test::Robot;
+using motion_test::Std;
+
+// The programmed geometry of one Cartesian motion, as the test sees it.
+struct Programmed {
+  enum Kind { kJoint, kLine, kArc } kind = kJoint;
+  Eigen::Vector3d a, b, via;  // start, end, (arc) via
+};
+
+// Distance from p to the segment a-b.
+double DistanceToLine(const Eigen::Vector3d& p, const Eigen::Vector3d& a,
+                      const Eigen::Vector3d& b) {
+  const Eigen::Vector3d ab = b - a;
+  const double s = std::clamp((p - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0);
+  return (a + s * ab - p).norm();
+}
+
+// Distance from p to the circle through a, via, b (its centre by the
+// circumcentre formula of the three points).
+double DistanceToCircle(const Eigen::Vector3d& p, const Eigen::Vector3d& a,
+                        const Eigen::Vector3d& via, const Eigen::Vector3d& b) {
+  const Eigen::Vector3d u = via - a, w = b - a, n = u.cross(w);
+  const Eigen::Vector3d centre =
+      a + (w.squaredNorm() * n.cross(u) + u.squaredNorm() * w.cross(n)) / (2 * n.squaredNorm());
+  const double radius = (a - centre).norm();
+  const Eigen::Vector3d normal = n.normalized();
+  const Eigen::Vector3d d = p - centre;
+  const double out_of_plane = d.dot(normal);
+  const double in_plane = (d - out_of_plane * normal).norm() - radius;
+  return std::hypot(in_plane, out_of_plane);
+}
+
+double DistanceToProgrammed(const Programmed& m, const Eigen::Vector3d& p) {
+  switch (m.kind) {
+    case Programmed::kLine:
+      return DistanceToLine(p, m.a, m.b);
+    case Programmed::kArc:
+      return DistanceToCircle(p, m.a, m.via, m.b);
+    case Programmed::kJoint:
+      break;
+  }
+  return 0.0;
+}
+
+// A program under construction, with what the test knows of its geometry.
+struct Program {
+  PathRequest request;
+  std::vector<Programmed> geometry;  // per segment
+  std::vector<Eigen::Vector3d> end;  // TCP at each segment's end
+  Eigen::Quaterniond orientation;
+};
+
+struct Builder {
+  const Robot& robot;
+  Program program;
+  Eigen::Vector3d at;  // current TCP
+
+  Builder(const Robot& r, const Eigen::VectorXd& start) : robot(r) {
+    program.request.start_joints = Std(start);
+    const Eigen::Isometry3d tcp = IndependentFk(robot.ichain, start);
+    at = tcp.translation();
+    program.orientation = Eigen::Quaterniond(tcp.rotation());
+  }
+  Pose PoseAt(const Eigen::Vector3d& p) const {
+    Pose out;
+    out.position = p;
+    out.orientation = program.orientation;
+    return out;
+  }
+  MotionSegment& Add(MotionSegment s, Programmed g, const Eigen::Vector3d& end) {
+    s.id = std::to_string(program.request.segments.size());
+    program.request.segments.push_back(s);
+    program.geometry.push_back(g);
+    program.end.push_back(end);
+    at = end;
+    return program.request.segments.back();
+  }
+  MotionSegment& L(const Eigen::Vector3d& d) {
+    MotionSegment s;
+    s.kind = MotionKind::kMoveL;
+    s.target = PoseAt(at + d);
+    return Add(s, {Programmed::kLine, at, at + d, {}}, at + d);
+  }
+  MotionSegment& C(const Eigen::Vector3d& via, const Eigen::Vector3d& d) {
+    MotionSegment s;
+    s.kind = MotionKind::kMoveC;
+    s.via = PoseAt(at + via);
+    s.target = PoseAt(at + d);
+    return Add(s, {Programmed::kArc, at, at + d, at + via}, at + d);
+  }
+  MotionSegment& J(const Eigen::VectorXd& q) {
+    MotionSegment s;
+    s.kind = MotionKind::kMoveJ;
+    s.joint_target = true;
+    s.target_joints = Std(q);
+    const Eigen::Vector3d end = IndependentFk(robot.ichain, q).translation();
+    return Add(s, {Programmed::kJoint, at, end, {}}, end);
+  }
+};
+
+ZoneSpec Distance(double r) {
+  ZoneSpec z;
+  z.kind = ZoneKind::kDistance;
+  z.distance = r;
+  return z;
+}
+
+ZoneSpec Cnt(double percent) {
+  ZoneSpec z;
+  z.kind = ZoneKind::kCnt;
+  z.percent = percent;
+  return z;
+}
+
+PathRequest WithFineStops(PathRequest r) {
+  for (MotionSegment& s : r.segments) s.zone = ZoneSpec();
+  return r;
+}
+
+PathResult Plan(const Robot& robot, const PathRequest& request) {
+  IkData data(*robot.chain);
+  absl::StatusOr<PathResult> result = PlanPath(*robot.chain, data, request, PathLimits());
+  EXPECT_TRUE(result.ok()) << result.status();
+  return result.ok() ? *result : PathResult();
+}
+
+// Every joint within its velocity, acceleration and jerk limit by divided
+// differences of the returned positions, every sample on the grid.
+void ExpectRunsOnTheRobot(const Robot& robot, const Trajectory& t, double dt) {
+  ExpectOnGrid(t, dt);
+  const RateCheck rates = MeasureRates(t, robot.chain->dof_limits, dt);
+  EXPECT_LE(rates.velocity, 1 + 1e-6);
+  EXPECT_LE(rates.acceleration, 1 + 1e-6);
+  EXPECT_LE(rates.jerk, 1 + 1e-6);
+}
+
+// Two long MoveJ targets from the UR5 start (the second turns the shoulder
+// pan on, reverses the shoulder lift and bends the elbow).
+std::pair<Eigen::VectorXd, Eigen::VectorXd> TwoLongJointMoves(const Eigen::VectorXd& start) {
+  Eigen::VectorXd a = start, b = start;
+  a[0] += 0.6, a[1] += 0.3;
+  b[0] += 1.2, b[2] -= 0.5;
+  return {a, b};
+}
+
+// Everything a blended program must satisfy, judged by the test's geometry
+// and FK. Returns the blended cycle time (the fine-stop one in *fine).
+double ExpectBlendedProgramRuns(const Robot& robot, const Program& program, double* fine_time) {
+  const PathRequest& request = program.request;
+  const PathResult blended = Plan(robot, request);
+  const PathResult fine = Plan(robot, WithFineStops(request));
+  EXPECT_TRUE(fine.ok);
+  EXPECT_TRUE(blended.ok);
+  for (const Diagnostic& d : blended.diagnostics) {
+    EXPECT_NE(d.severity, Severity::kError) << d.message;
+    EXPECT_NE(d.code, DiagnosticCode::kZoneApproximated) << d.message;
+  }
+  const Trajectory& t = blended.trajectory;
+  const double dt = request.sample_time;
+  ExpectRunsOnTheRobot(robot, t, dt);
+
+  const std::size_t segments = request.segments.size();
+  EXPECT_EQ(blended.segments.size(), segments);
+  // The zone sphere at each segment's end (radius 0: none).
+  std::vector<double> radius(segments, 0.0);
+  for (std::size_t i = 0; i + 1 < segments; ++i) {
+    if (request.segments[i].zone.kind == ZoneKind::kDistance) {
+      radius[i] = request.segments[i].zone.distance;
+    }
+  }
+  std::vector<Eigen::Vector3d> tcp(t.size());
+  for (std::size_t k = 0; k < t.size(); ++k)
+    tcp[k] = IndependentFk(robot.ichain, t.Position(k)).translation();
+
+  for (std::size_t i = 0; i < blended.segments.size(); ++i) {
+    const SegmentReport& r = blended.segments[i];
+    SCOPED_TRACE("segment " + r.segment_id);
+    if (i + 1 < segments && request.segments[i].zone.kind != ZoneKind::kFine) {
+      EXPECT_TRUE(r.blend.blended);
+      EXPECT_GT(r.blend.time_saved, 0.0);
+    }
+    // Samples of this segment: from its first (the previous one's last) to
+    // its last; the blend at its end belongs to it.
+    const long first = std::max<long>(0, r.first_index - 1);
+    const long last = r.first_index + r.point_count - 1;
+    const Programmed& g = program.geometry[i];
+    double closest_to_corner = std::numeric_limits<double>::infinity();
+    for (long k = first; k <= last; ++k) {
+      const Eigen::Vector3d& p = tcp[k];
+      const bool in_end_zone = radius[i] > 0 && (p - program.end[i]).norm() <= radius[i] + 1e-9;
+      const bool in_start_zone =
+          i > 0 && radius[i - 1] > 0 && (p - program.end[i - 1]).norm() <= radius[i - 1] + 1e-9;
+      if (in_end_zone) closest_to_corner = std::min(closest_to_corner, (p - program.end[i]).norm());
+      if (in_end_zone || in_start_zone) {
+        // Never stops inside a zone: the TCP moves between samples.
+        if (k > 0 && k + 1 < static_cast<long>(t.size())) {
+          EXPECT_GT((tcp[k + 1] - tcp[k - 1]).norm() / (2 * dt), 1e-3) << "sample " << k;
+        }
+        continue;
+      }
+      if (g.kind == Programmed::kJoint) continue;
+      // Outside the zones: on the programmed line or arc.
+      const double off = DistanceToProgrammed(g, p);
+      if (k >= last && r.blend.blended) {
+        // The blend's end sample is on the next motion's path.
+        const Programmed& next = program.geometry[i + 1];
+        if (next.kind != Programmed::kJoint) {
+          EXPECT_LE(DistanceToProgrammed(next, p), 2e-5);
+        }
+        continue;
+      }
+      EXPECT_LE(off, 2e-5) << "sample " << k << " of a blended program is off the path";
+    }
+    if (r.blend.blended && radius[i] > 0) {
+      EXPECT_LT(closest_to_corner, radius[i]) << "the blend misses the corner by the radius";
+      EXPECT_NEAR(r.blend.corner_distance, closest_to_corner, 1e-6);
+    }
+  }
+  EXPECT_LT(blended.duration, fine.duration);
+  if (fine_time != nullptr) *fine_time = fine.duration;
+  return blended.duration;
+}
+
+Eigen::VectorXd Ur5Start() {
+  return motion_test::Vec({0.0, -1.5708, 1.5708, -1.5708, -1.5708, 0.0});
+}
+Eigen::VectorXd PandaStart() {
+  return motion_test::Vec({0.0, -0.785, 0.0, -2.356, 0.0, 1.571, 0.785});
+}
+
+// The glue bead: a 0.1 m square with 5-20 mm zones at its corners, an arc,
+// a MoveJ retreat with CNT 50 into a last MoveJ home.
+Program GlueBead(const Robot& robot, const Eigen::VectorXd& start) {
+  Builder b(robot, start);
+  const Eigen::Vector3d x(0.1, 0, 0), y(0, 0.1, 0);
+  b.L(x).zone = Distance(0.005);
+  b.L(y).zone = Distance(0.010);
+  b.L(-x).zone = Distance(0.015);
+  b.L(-y).zone = Distance(0.020);
+  // The bead ends at rest; the retreat rounds its corner into the way home.
+  b.C(Eigen::Vector3d(-0.03, -0.03, 0), Eigen::Vector3d(0, -0.08, 0));
+  Eigen::VectorXd retreat = start;
+  retreat[0] += 0.3;
+  retreat[1] += 0.2;
+  b.J(retreat).zone = Cnt(50);
+  b.J(start);
+  return b.program;
+}
+
+TEST(ZoneBlendingTest, GlueBeadBlendsEveryCornerOnTheUr5AndThePanda) {
+  for (const char* file : {"ur5.urdf", "panda.urdf"}) {
+    SCOPED_TRACE(file);
+    const Robot robot = LoadRobot(file);
+    ASSERT_NE(robot.chain, nullptr);
+    const Eigen::VectorXd start = std::string(file) == "ur5.urdf" ? Ur5Start() : PandaStart();
+    double fine = 0;
+    const double blended = ExpectBlendedProgramRuns(robot, GlueBead(robot, start), &fine);
+    RecordProperty(std::string(file) + "_fine_s", std::to_string(fine));
+    RecordProperty(std::string(file) + "_blended_s", std::to_string(blended));
+    std::printf("%s glue bead: fine stops %.3f s, blended %.3f s (%.1f %% shorter)\n", file, fine,
+                blended, 100 * (fine - blended) / fine);
+  }
+}
+
+// Every pair of motion kinds blends: first motion with a 15 mm zone into
+// the second, on the UR5. The MoveJs run at half of every joint limit: two
+// overlapping motions within half of each limit are within the whole one
+// whatever the overlap (at full limits see SaturatedJointsBlendOnlyAsFar...).
+TEST(ZoneBlendingTest, EveryPairOfMotionKindsBlends) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd start = Ur5Start();
+  const Eigen::Vector3d x(0.12, 0, 0), y(0, 0.12, 0);
+  const Eigen::Vector3d via_x(0.06, 0.03, 0), via_y(-0.03, 0.06, 0);
+  Eigen::VectorXd step1 = start, step2 = start;
+  step1[0] += 0.25, step1[1] += 0.15;
+  step2[0] += 0.5, step2[2] -= 0.2;
+  struct Pair {
+    const char* name;
+    char first, second;
+  };
+  for (const Pair& pair : {Pair{"J->J", 'J', 'J'}, Pair{"J->L", 'J', 'L'}, Pair{"L->J", 'L', 'J'},
+                           Pair{"L->L", 'L', 'L'}, Pair{"L->C", 'L', 'C'}, Pair{"C->L", 'C', 'L'},
+                           Pair{"C->C", 'C', 'C'}}) {
+    SCOPED_TRACE(pair.name);
+    Builder b(robot, start);
+    auto add = [&](char kind, bool first) -> MotionSegment& {
+      switch (kind) {
+        case 'L':
+          return b.L(first ? x : y);
+        case 'C':
+          return b.C(first ? via_x : via_y, first ? x : y);
+        default: {
+          MotionSegment& s = b.J(first ? step1 : step2);
+          s.speed.joint_fraction = 0.5;
+          return s;
+        }
+      }
+    };
+    add(pair.first, true).zone = Distance(0.015);
+    add(pair.second, false);
+    ExpectBlendedProgramRuns(robot, b.program, nullptr);
+  }
+}
+
+// CNT is joint-space rounding by time: a larger percent overlaps more, so
+// the cycle gets shorter with it, and the corner is cut more.
+TEST(ZoneBlendingTest, CntPercentSetsHowMuchTheMotionsOverlap) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd start = Ur5Start();
+  const auto [a, b] = TwoLongJointMoves(start);
+  double previous_duration = std::numeric_limits<double>::infinity();
+  double previous_miss = 0.0;
+  for (double percent : {0.0, 25.0, 50.0, 100.0}) {
+    SCOPED_TRACE(percent);
+    Builder builder(robot, start);
+    MotionSegment& first = builder.J(a);
+    first.zone = Cnt(percent);
+    first.speed.joint_fraction = 0.5;
+    builder.J(b).speed.joint_fraction = 0.5;
+    const PathResult result = Plan(robot, builder.program.request);
+    ASSERT_TRUE(result.ok);
+    ExpectRunsOnTheRobot(robot, result.trajectory, 0.004);
+    EXPECT_LT(result.duration, previous_duration);
+    const BlendReport& blend = result.segments[0].blend;
+    EXPECT_EQ(blend.blended, percent > 0);
+    if (percent > 0) {
+      EXPECT_GT(blend.corner_distance, previous_miss);
+    }
+    previous_duration = result.duration;
+    previous_miss = blend.corner_distance;
+  }
+}
+
+// At full speed a MoveJ's limiting joint is at its jerk limit while it
+// slows down and speeds up again: overlapping a little of both adds their
+// jerks. The planner blends only as far as every limit allows (possibly
+// not at all, a fine stop saying which joint and limit forbade it), and
+// what it returns is within the limits either way.
+TEST(ZoneBlendingTest, SaturatedJointsBlendOnlyAsFarAsTheirLimitsAllow) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd start = Ur5Start();
+  const auto [a, b] = TwoLongJointMoves(start);
+  int blended = 0, refused = 0;
+  for (const ZoneSpec& zone : {Distance(0.005), Distance(0.02), Distance(0.1), Cnt(10), Cnt(25),
+                               Cnt(50), Cnt(75), Cnt(100)}) {
+    Builder builder(robot, start);
+    builder.J(a).zone = zone;
+    builder.J(b);
+    const PathResult result = Plan(robot, builder.program.request);
+    ASSERT_TRUE(result.ok);
+    ExpectRunsOnTheRobot(robot, result.trajectory, 0.004);
+    if (result.segments[0].blend.blended) {
+      ++blended;
+    } else {
+      ++refused;
+      ASSERT_TRUE(HasCode(result.diagnostics, DiagnosticCode::kZoneApproximated, "0"));
+      const Diagnostic& d = result.segments[0].diagnostics.back();
+      EXPECT_NE(d.message.find("limit"), std::string::npos) << d.message;
+    }
+  }
+  std::printf("full-speed J->J: %d zones blended, %d refused by the limits\n", blended, refused);
+  EXPECT_GT(blended, 0);  // the full overlap lines the jerk phases up: it fits
+}
+
+// A zone larger than half a neighbouring motion is reduced to that half and
+// says so; the blend stays inside the reduced sphere.
+TEST(ZoneBlendingTest, ZoneLargerThanHalfAMotionIsReduced) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  Builder b(robot, Ur5Start());
+  b.L(Eigen::Vector3d(0.1, 0, 0)).zone = Distance(0.2);
+  b.L(Eigen::Vector3d(0, 0.04, 0));
+  const PathResult result = Plan(robot, b.program.request);
+  ASSERT_TRUE(result.ok);
+  ASSERT_TRUE(HasCode(result.diagnostics, DiagnosticCode::kZoneReduced, "0"));
+  const BlendReport& blend = result.segments[0].blend;
+  ASSERT_TRUE(blend.blended);
+  EXPECT_NEAR(blend.zone_radius, 0.02, 1e-9);
+  EXPECT_LE(blend.leave_distance, 0.02 + 1e-12);
+  EXPECT_LE(blend.rejoin_distance, 0.02 + 1e-12);
+}
+
+// The last motion ends at rest whatever its zone, and says so; so does a
+// zone before a motion that failed.
+TEST(ZoneBlendingTest, LastMotionEndsInAFineStop) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  Builder b(robot, Ur5Start());
+  b.L(Eigen::Vector3d(0.1, 0, 0)).zone = Distance(0.01);
+  b.L(Eigen::Vector3d(0, 0.1, 0)).zone = Distance(0.01);
+  const PathResult result = Plan(robot, b.program.request);
+  ASSERT_TRUE(result.ok);
+  EXPECT_TRUE(result.segments[0].blend.blended);
+  EXPECT_FALSE(result.segments[1].blend.blended);
+  EXPECT_TRUE(HasCode(result.diagnostics, DiagnosticCode::kZoneApproximated, "1"));
+  EXPECT_FALSE(HasCode(result.diagnostics, DiagnosticCode::kZoneApproximated, "0"));
+  const Trajectory& t = result.trajectory;
+  const int dof = t.dof;
+  // At rest at the end: the last step is a jerk-limited stop's, far below
+  // a sample's travel at speed.
+  for (int j = 0; j < dof; ++j) {
+    EXPECT_NEAR(t.positions[(t.size() - 1) * dof + j], t.positions[(t.size() - 2) * dof + j], 1e-6);
+  }
+  EXPECT_EQ(t.velocities.back(), 0.0);
+}
+
+}  // namespace
+}  // namespace motion
