@@ -103,6 +103,12 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
       std::printf("%14s arc radius %.4f m, angle %.4f rad, length %.4f m\n", "", r.arc_radius(),
                   r.arc_angle(), r.path_length());
     }
+    if (r.has_blend()) {
+      const v1::BlendReport& b = r.blend();
+      std::printf(
+          "%14s blend %.3f-%.3f s in a %.4f m zone, corner missed by %.4f m, %.3f s saved\n", "",
+          b.start_time(), b.end_time(), b.zone_radius(), b.corner_distance(), b.time_saved());
+    }
   }
   for (const auto& d : summary.diagnostics()) {
     std::printf("%s %s [%s #%lld]: %s\n", v1::Severity_Name(d.severity()).c_str(),
