@@ -870,3 +870,50 @@ TEST_F(PlanPathServiceTest, ASegmentsSourceComesBackOnEveryDiagnosticAboutIt) {
 
 }  // namespace
 }  // namespace motiond_test
+
+namespace motiond_test {
+namespace {
+
+// Zones over gRPC: CNT on the approach MoveJ and a DISTANCE zone larger
+// than half of the MoveL blend and come back as blend reports, the oversized
+// one with ZONE_REDUCED saying to what; the cycle is shorter than with fine
+// stops by the time the blends report saved. A CNT percent outside [0, 100]
+// is refused naming the field.
+TEST_F(PlanPathServiceTest, ZonesBlendOverGrpcAndSayWhatTheyDid) {
+  v1::PlanPathRequest request = ShortProgram().Request(Ur5());
+  const PlanPathCall fine_call = Plan(request);
+  Assembled fine;
+  ASSERT_TRUE(AssembleStream(fine_call, &fine));
+  request.mutable_segments(0)->mutable_zone()->set_kind(v1::Zone::CNT);
+  request.mutable_segments(0)->mutable_zone()->set_percent(50);
+  // The MoveL is about 0.11 m long: a 0.5 m zone is reduced to its half.
+  request.mutable_segments(1)->mutable_zone()->set_kind(v1::Zone::DISTANCE);
+  request.mutable_segments(1)->mutable_zone()->set_distance(0.5);
+  const PlanPathCall call = Plan(request);
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(call, &got));
+  EXPECT_TRUE(got.summary.ok()) << got.summary.ShortDebugString();
+  ASSERT_EQ(got.reports.size(), 3u);
+  ASSERT_TRUE(got.reports[0].has_blend());
+  ASSERT_TRUE(got.reports[1].has_blend());
+  EXPECT_FALSE(got.reports[2].has_blend());
+  const v1::Diagnostic* reduced = FindDiagnostic(got.summary, v1::ZONE_REDUCED);
+  ASSERT_NE(reduced, nullptr);
+  EXPECT_EQ(reduced->segment_id(), "down");
+  EXPECT_EQ(reduced->severity(), v1::SEVERITY_WARNING);
+  EXPECT_LT(reduced->value(), 0.5 * 0.12);
+  EXPECT_LE(got.reports[1].blend().zone_radius(), reduced->value() + 1e-12);
+  const double saved = got.reports[0].blend().time_saved() + got.reports[1].blend().time_saved();
+  EXPECT_GT(saved, 0.0);
+  EXPECT_NEAR(fine.summary.duration() - got.summary.duration(), saved, 1e-9);
+  // Every sample still on the grid, one per sample time.
+  for (std::size_t k = 0; k < got.time.size(); ++k) {
+    ASSERT_NEAR(got.time[k], 0.004 * k, 1e-9) << "sample " << k;
+  }
+  request.mutable_segments(0)->mutable_zone()->set_percent(150);
+  EXPECT_TRUE(IsInvalidArgument(Plan(request).status, "segments[0].zone.percent", {"150"}));
+}
+
+}  // namespace
+}  // namespace motiond_test
