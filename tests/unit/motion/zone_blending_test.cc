@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -392,6 +393,75 @@ TEST(ZoneBlendingTest, SaturatedJointsBlendOnlyAsFarAsTheirLimitsAllow) {
   }
   std::printf("full-speed J->J: %d zones blended, %d refused by the limits\n", blended, refused);
   EXPECT_GT(blended, 0);  // the full overlap lines the jerk phases up: it fits
+}
+
+// Random programs on several arms: random MoveJ / MoveL / MoveC steps with
+// random zones of every kind. Whenever the fine-stop program runs, the
+// blended one runs too: no error the fine stops did not have, within every
+// limit by divided differences, on the grid, never longer, and every
+// Cartesian sample outside the zone spheres on its programmed path.
+TEST(ZoneBlendingTest, RandomProgramsWithZonesRunWheneverTheirFineStopsDo) {
+  std::mt19937_64 rng(2026);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int programs = 0, blends = 0;
+  for (const char* file :
+       {"ur5.urdf", "panda.urdf", "abb_irb2400.urdf", "iiwa14.urdf", "fanuc_lrmate200id.urdf"}) {
+    SCOPED_TRACE(file);
+    const Robot robot = LoadRobot(file);
+    ASSERT_NE(robot.chain, nullptr);
+    const int dof = robot.chain->dof();
+    for (int trial = 0; trial < 12; ++trial) {
+      // A start away from the joint limits, and the steps around its TCP.
+      Eigen::VectorXd start(dof);
+      for (int j = 0; j < dof; ++j) {
+        const double lo = std::max(robot.lower[j], -2.5), hi = std::min(robot.upper[j], 2.5);
+        start[j] = lo + (0.35 + 0.3 * unit(rng)) * (hi - lo);
+      }
+      Builder b(robot, start);
+      auto step = [&](double size) -> Eigen::Vector3d {
+        return Eigen::Vector3d(unit(rng) - 0.5, unit(rng) - 0.5, unit(rng) - 0.5).normalized() *
+               size;
+      };
+      Eigen::VectorXd q = start;
+      for (int i = 0; i < 5; ++i) {
+        const double kind = unit(rng);
+        MotionSegment* s;
+        if (kind < 0.45) {
+          s = &b.L(step(0.04 + 0.08 * unit(rng)));
+          s->speed.linear_velocity = 0.05 + 0.25 * unit(rng);
+        } else if (kind < 0.7) {
+          const Eigen::Vector3d d = step(0.05 + 0.05 * unit(rng));
+          const Eigen::Vector3d bulge = d.cross(step(1.0)).normalized() * 0.3 * d.norm();
+          s = &b.C(0.5 * d + bulge, d);
+        } else {
+          for (int j = 0; j < dof; ++j) q[j] += 0.3 * (unit(rng) - 0.5);
+          s = &b.J(q);
+          s->speed.joint_fraction = 0.2 + 0.8 * unit(rng);
+        }
+        const double z = unit(rng);
+        s->zone = z < 0.4   ? Distance(0.002 + 0.03 * unit(rng))
+                  : z < 0.7 ? Cnt(100 * unit(rng))
+                  : z < 0.8 ? ZoneSpec{ZoneKind::kContinuous, 0, 0}
+                            : ZoneSpec();
+        // A MoveJ after Cartesian steps goes near the start again (the test
+        // has no IK of its own to know where those steps left the joints).
+        if (s->kind != MotionKind::kMoveJ) q = start;
+      }
+      const PathResult fine = Plan(robot, WithFineStops(b.program.request));
+      if (!fine.ok) continue;  // out of reach, a flip: not a blending question
+      ++programs;
+      const PathResult blended = Plan(robot, b.program.request);
+      for (const Diagnostic& d : blended.diagnostics) {
+        EXPECT_NE(d.severity, Severity::kError) << d.message;
+      }
+      ExpectRunsOnTheRobot(robot, blended.trajectory, 0.004);
+      EXPECT_LE(blended.duration, fine.duration + 1e-12);
+      for (const SegmentReport& r : blended.segments) blends += r.blend.blended;
+    }
+  }
+  std::printf("%d random programs, %d corners blended\n", programs, blends);
+  EXPECT_GT(programs, 20);
+  EXPECT_GT(blends, 2 * programs);
 }
 
 // A zone larger than half a neighbouring motion is reduced to that half and
