@@ -59,7 +59,9 @@ enum class MotionKind { kMoveJ, kMoveL, kMoveC };
 /// MoveJ: one straight line in joint space, or every joint on its own
 /// profile, all ending with the slowest joint's time-optimal one.
 enum class JointSync { kStraight, kTime };
-enum class OrientationMode { kSlerp, kFixed };
+/// kSlerp: start -> target; kFixed: the start's throughout; kVia (MoveC
+/// only): start -> via -> target on one smooth curve (orientation_through_via.h).
+enum class OrientationMode { kSlerp, kFixed, kVia };
 
 /// \brief One motion of a program, already validated and in core types.
 /// Pose targets are TCP poses in the work-object `frame`; the TCP is

@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "core/diagnostics/untrusted_text.h"
 #include "proto/motion/v1/wire_constants.h"
 #include "server/convert/proto_conversion.h"
@@ -19,8 +20,25 @@ SpeedSpec SpeedFromProto(const v1::Speed& s) {
                    s.angular_jerk()};
 }
 
-OrientationMode OrientationFromProto(v1::MoveL::OrientationMode mode) {
-  return mode == v1::MoveL::FIXED ? OrientationMode::kFixed : OrientationMode::kSlerp;
+// `motion` is "movel" or "movec": VIA needs a via point, so MoveC only.
+absl::StatusOr<OrientationMode> OrientationFromProto(v1::MoveL::OrientationMode mode,
+                                                     const std::string& field,
+                                                     absl::string_view motion) {
+  switch (mode) {
+    case v1::MoveL::ORIENTATION_MODE_UNSPECIFIED:
+    case v1::MoveL::SLERP:
+      return OrientationMode::kSlerp;
+    case v1::MoveL::FIXED:
+      return OrientationMode::kFixed;
+    case v1::MoveL::VIA:
+      if (motion == "movec") return OrientationMode::kVia;
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ".", motion, ".orientation_mode: VIA needs a via point (MoveC only)"));
+    default:
+      break;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      field, ".", motion, ".orientation_mode: unknown value ", static_cast<int>(mode)));
 }
 
 // See ValidationToProto: no target that cannot be reached, including one
@@ -135,7 +153,10 @@ absl::Status MotionFromProto(const v1::MotionSegment& in, const std::string& fie
       absl::StatusOr<Pose> target = pose(in.movel().target(), "movel.target");
       if (!target.ok()) return target.status();
       out.target = *target;
-      out.orientation = OrientationFromProto(in.movel().orientation_mode());
+      absl::StatusOr<OrientationMode> orientation =
+          OrientationFromProto(in.movel().orientation_mode(), field, "movel");
+      if (!orientation.ok()) return orientation.status();
+      out.orientation = *orientation;
       return absl::OkStatus();
     }
     case v1::MotionSegment::kMovec: {
@@ -149,7 +170,10 @@ absl::Status MotionFromProto(const v1::MotionSegment& in, const std::string& fie
       if (!target.ok()) return target.status();
       out.via = *via;
       out.target = *target;
-      out.orientation = OrientationFromProto(in.movec().orientation_mode());
+      absl::StatusOr<OrientationMode> orientation =
+          OrientationFromProto(in.movec().orientation_mode(), field, "movec");
+      if (!orientation.ok()) return orientation.status();
+      out.orientation = *orientation;
       return absl::OkStatus();
     }
     default:

@@ -915,5 +915,17 @@ TEST_F(PlanPathServiceTest, ZonesBlendOverGrpcAndSayWhatTheyDid) {
   EXPECT_TRUE(IsInvalidArgument(Plan(request).status, "segments[0].zone.percent", {"150"}));
 }
 
+// orientation_mode VIA needs a via point: on a MoveL it is refused naming
+// the field, as is an orientation mode the server does not know.
+TEST_F(PlanPathServiceTest, ViaOrientationOnAMoveLAndUnknownModesAreNamed) {
+  v1::PlanPathRequest request = ShortProgram().Request(Ur5());
+  request.mutable_segments(1)->mutable_movel()->set_orientation_mode(v1::MoveL::VIA);
+  EXPECT_TRUE(
+      IsInvalidArgument(Plan(request).status, "segments[1].movel.orientation_mode", {"MoveC"}));
+  request.mutable_segments(1)->mutable_movel()->set_orientation_mode(
+      static_cast<v1::MoveL::OrientationMode>(9));
+  EXPECT_TRUE(IsInvalidArgument(Plan(request).status, "segments[1].movel.orientation_mode", {"9"}));
+}
+
 }  // namespace
 }  // namespace motiond_test

@@ -9,6 +9,7 @@
 
 #include "core/motion/internal/cartesian_tracking.h"
 #include "core/motion/internal/circle_geometry.h"
+#include "core/motion/internal/orientation_through_via.h"
 #include "core/motion/internal/trajectory_checks.h"
 
 namespace motion {
@@ -29,19 +30,26 @@ absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, Se
   }
   report.has_arc = true;
   report.arc = arc->geometry;
+  // The via's share of the arc: where the path passes it.
+  const double via_share = [&] {
+    const Eigen::Vector3d w = via.position - arc->geometry.center;
+    double via_angle = std::atan2(arc->v.dot(w), arc->u.dot(w));
+    if (via_angle <= 0) via_angle += 2.0 * M_PI;
+    return std::clamp(via_angle / arc->geometry.angle, 1e-6, 1.0 - 1e-6);
+  }();
+  const OrientationThroughVia through_via(start.orientation, via.orientation, end.orientation,
+                                          via_share);
   // The via is a point of the path: reachable, or the segment says so
   // before any sample is made (with the IK's reason).
   {
     const std::vector<double> seed(context.start.data(),
                                    context.start.data() + context.start.size());
-    // Its orientation as the path passes it: the slerp at the via's share
-    // of the arc.
-    const Eigen::Vector3d w = via.position - arc->geometry.center;
-    double via_angle = std::atan2(arc->v.dot(w), arc->u.dot(w));
-    if (via_angle <= 0) via_angle += 2.0 * M_PI;
+    // Its orientation as the path passes it: its own (VIA), else the
+    // slerp's at the via's share of the arc.
     Pose via_pose = via;
-    via_pose.orientation =
-        start.orientation.slerp(std::min(1.0, via_angle / arc->geometry.angle), end.orientation);
+    if (segment.orientation != OrientationMode::kVia) {
+      via_pose.orientation = start.orientation.slerp(via_share, end.orientation);
+    }
     absl::StatusOr<IkResult> ik =
         SolveIk(context.model, context.data, via_pose, segment.tool, seed, IkOptions());
     if (!ik.ok()) return ik.status();
@@ -52,7 +60,9 @@ absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, Se
   }
   const double length = arc->geometry.radius * arc->geometry.angle;
   report.path_length = length;
-  const double rotation = RotationAngleBetween(start.orientation, end.orientation);
+  const bool by_via = segment.orientation == OrientationMode::kVia;
+  const double rotation =
+      by_via ? through_via.TurnedAngle() : RotationAngleBetween(start.orientation, end.orientation);
 
   absl::StatusOr<PathProfile> profile =
       CartesianProfile(segment.speed, context.profile, context.speed_override, length, rotation);
@@ -62,7 +72,8 @@ absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, Se
     if (sigma >= 1.0) return end;
     Pose p;
     p.position = circle.PointAt(sigma * circle.geometry.angle);
-    p.orientation = start.orientation.slerp(sigma, end.orientation);
+    p.orientation =
+        by_via ? through_via.At(sigma) : start.orientation.slerp(sigma, end.orientation);
     return p;
   };
   return TrackCartesianPath(segment, path, *profile, context, report, end_joints);

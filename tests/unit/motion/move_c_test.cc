@@ -175,6 +175,47 @@ TEST_P(MoveCTest, SamplesLieOnTheHandBuiltCircle) {
   EXPECT_LT(RotationDistance(last.linear(), r1), 1e-5);
 }
 
+// orientation_mode VIA: the tool turns through the via's own orientation
+// where the path passes the via, ends at the target's, and the joints stay
+// within their limits (no corner in the angular velocity there).
+TEST_P(MoveCTest, ViaOrientationIsPassedWhereThePathPassesTheVia) {
+  const ArcCase c = Cases()[GetParam()];
+  SCOPED_TRACE(c.file);
+  const Robot robot = LoadRobot(c.file);
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::Isometry3d start = IndependentFk(robot.ichain, c.q0);
+  const HandCircle circle = CircleThrough(start.translation(), c.normal, c.radius);
+  const Eigen::Matrix3d r0 = start.linear();
+  const Eigen::Matrix3d r_via = r0 * motion_test::RotY(0.25);
+  const Eigen::Matrix3d r1 = r0 * motion_test::RotZ(0.3) * motion_test::RotX(-0.1);
+  MotionSegment segment;
+  segment.id = "arc";
+  segment.kind = MotionKind::kMoveC;
+  segment.orientation = OrientationMode::kVia;
+  segment.via = ToPose(circle.At(c.via_angle), r_via);
+  segment.target = ToPose(circle.At(c.target_angle), r1);
+  segment.speed = ArcSpeed();
+  const PathResult result = Plan(robot, c.q0, segment);
+  ASSERT_TRUE(result.ok) << (result.diagnostics.empty() ? "" : result.diagnostics[0].message);
+  const Trajectory& t = result.trajectory;
+  // The sample nearest the via point, and the largest turn between samples.
+  double nearest = 1e9, at_via = 0.0, step = 0.0;
+  Eigen::Matrix3d previous = r0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const Eigen::Isometry3d tcp = IndependentFk(robot.ichain, t.Position(k));
+    step = std::max(step, RotationDistance(previous, tcp.linear()));
+    previous = tcp.linear();
+    const double d = (tcp.translation() - circle.At(c.via_angle)).norm();
+    if (d < nearest) nearest = d, at_via = RotationDistance(tcp.linear(), r_via);
+  }
+  EXPECT_LT(at_via, step + 1e-5) << "the via's orientation is not passed at the via";
+  // Slerping start -> target would miss it by far more.
+  EXPECT_GT(RotationDistance(Geodesic(r0, r1, c.via_angle / c.target_angle), r_via), 10 * step);
+  const Eigen::Isometry3d last = IndependentFk(robot.ichain, t.Position(t.size() - 1));
+  EXPECT_LT(RotationDistance(last.linear(), r1), 1e-5);
+  CheckJointRates(robot, t);
+}
+
 INSTANTIATE_TEST_SUITE_P(Robots, MoveCTest, ::testing::Range(0, 4));
 
 TEST(MoveCDegenerateTest, CoincidentAndCollinearPointsAreArcDegenerate) {
