@@ -118,6 +118,30 @@ std::vector<Branch> VerifiedBranches(const ChainModel& model, IkData& data, cons
   return branches;
 }
 
+// Within kLimitRescue of a limit, a branch is clamped onto it and polished
+// with the limits enforced; true (q moved there) when that meets the
+// tolerances.
+constexpr double kLimitRescue = 1e-2;
+
+bool AtTheLimit(const ChainModel& model, IkData& data, const Eigen::Isometry3d& target,
+                const Eigen::Isometry3d& tool, const IkOptions& options, FkChecker& fk,
+                IkResult& result, Eigen::VectorXd& q) {
+  if (FirstJointOutsideLimits(model, q, kLimitRescue) >= 0 || !fk.HasBudget()) return false;
+  LevenbergMarquardtSettings polish;
+  polish.position_tolerance = options.position_tolerance;
+  polish.orientation_tolerance = options.orientation_tolerance;
+  polish.max_iterations = std::min(kPolishIterations, options.max_iterations - fk.evaluations);
+  data.q = q;
+  EnforceLimits(model, data.q);
+  const LevenbergMarquardtAttempt attempt =
+      RunLevenbergMarquardt(model, data, target, tool, polish);
+  fk.evaluations += attempt.iterations;
+  ++result.attempts;
+  if (!attempt.converged || FirstJointOutsideLimits(model, data.q) >= 0) return false;
+  q = data.q;
+  return true;
+}
+
 // Every whole-turn variant of `q` within limits except q itself (bounded
 // rotary joints; continuous joints keep their value).
 std::vector<Eigen::VectorXd> TurnVariants(const ChainModel& model, const Eigen::VectorXd& q) {
@@ -202,14 +226,31 @@ ClosedFormVerdict SolveWithClosedForm(const ChainModel& model, IkData& data, con
         if (Rotary(model, i)) mapped[i] = q[i] + kTwoPi * wanted->turns[i];
       }
     }
-    const double distance = (mapped - seed).norm();
+    double distance = (mapped - seed).norm();
+    bool rescued = false;
     if (FirstJointOutsideLimits(model, mapped) >= 0) {
-      if (distance < outside_distance) outside_distance = distance, outside = mapped;
-      continue;
+      // Just past a limit, the pose tolerance may still allow a solution on
+      // the limit: a few limited descent steps from the clamped branch.
+      if (!AtTheLimit(model, data, target, tool, options, fk, result, mapped)) {
+        if (distance < outside_distance) outside_distance = distance, outside = mapped;
+        continue;
+      }
+      distance = (mapped - seed).norm();
+      rescued = true;
     }
     // Whole turns change sin / cos in the last bits: check what is returned.
-    if ((mapped - q).cwiseAbs().maxCoeff() > 0.0 && fk.HasBudget() && !fk.Passes(mapped)) continue;
+    if (!rescued && (mapped - q).cwiseAbs().maxCoeff() > 0.0 && fk.HasBudget() &&
+        !fk.Passes(mapped)) {
+      continue;
+    }
     RobotConfiguration configuration = flags;
+    if (rescued) {  // moved onto a limit: its flags anew
+      const RobotConfiguration moved = ComputeConfiguration(model, g, mapped);
+      configuration.shoulder = moved.shoulder;
+      configuration.elbow = moved.elbow;
+      configuration.wrist = moved.wrist;
+      if (wanted != nullptr && !FlagsMatch(*wanted, configuration)) continue;
+    }
     for (int i = 0; i < model.dof(); ++i) {
       configuration.turns[i] = Rotary(model, i) ? WholeTurns(mapped[i]) : 0;
     }
