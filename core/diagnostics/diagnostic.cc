@@ -34,6 +34,8 @@ const char* DiagnosticCodeName(DiagnosticCode code) {
       return "JERK_LIMIT";
     case DiagnosticCode::kSpeedReduced:
       return "SPEED_REDUCED";
+    case DiagnosticCode::kConfigurationChange:
+      return "CONFIGURATION_CHANGE";
   }
   return "UNKNOWN";
 }

@@ -24,6 +24,7 @@ enum class DiagnosticCode {
   kMimicJoint = 13,
   kJerkLimit = 14,
   kSpeedReduced = 15,
+  kConfigurationChange = 17,  ///< warning: a MoveJ pose target changed configuration
 };
 
 enum class Severity { kInfo = 1, kWarning = 2, kError = 3 };
