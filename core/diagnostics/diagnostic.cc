@@ -36,6 +36,8 @@ const char* DiagnosticCodeName(DiagnosticCode code) {
       return "SPEED_REDUCED";
     case DiagnosticCode::kZoneReduced:
       return "ZONE_REDUCED";
+    case DiagnosticCode::kConfigurationChange:
+      return "CONFIGURATION_CHANGE";
   }
   return "UNKNOWN";
 }

@@ -25,6 +25,7 @@ enum class DiagnosticCode {
   kJerkLimit = 14,
   kSpeedReduced = 15,
   kZoneReduced = 16,
+  kConfigurationChange = 17,  ///< warning: a MoveJ pose target changed configuration
 };
 
 enum class Severity { kInfo = 1, kWarning = 2, kError = 3 };

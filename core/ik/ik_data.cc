@@ -18,4 +18,9 @@ KdlIkSolvers& IkData::Kdl(const ChainModel& model) {
   return *kdl_;
 }
 
+const ArmGeometry& IkData::Geometry(const ChainModel& model) {
+  if (!geometry_) geometry_ = std::make_unique<ArmGeometry>(DetectArmGeometry(model));
+  return *geometry_;
+}
+
 }  // namespace motion

@@ -5,6 +5,7 @@
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
 
+#include "core/ik/arm_geometry.h"
 #include "core/ik/kdl_ik_baselines.h"
 #include "core/kinematics/chain_data.h"
 #include "core/kinematics/jacobian.h"
@@ -34,8 +35,13 @@ struct IkData {
   /// built on first use: most threads never need them.
   KdlIkSolvers& Kdl(const ChainModel& model);
 
+  /// The family and PoE geometry of `model` (DetectArmGeometry), detected on
+  /// first use: what the closed forms and the configuration flags need.
+  const ArmGeometry& Geometry(const ChainModel& model);
+
  private:
   std::unique_ptr<KdlIkSolvers> kdl_;
+  std::unique_ptr<ArmGeometry> geometry_;
 };
 
 }  // namespace motion

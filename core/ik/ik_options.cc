@@ -42,4 +42,16 @@ const char* IkOutcomeName(IkOutcome outcome) {
   return "unknown";
 }
 
+const char* IkMethodName(IkMethod method) {
+  switch (method) {
+    case IkMethod::kNumeric:
+      return "numeric";
+    case IkMethod::kClosedForm:
+      return "closed_form";
+    case IkMethod::kKdl:
+      return "kdl";
+  }
+  return "unknown";
+}
+
 }  // namespace motion

@@ -1,9 +1,11 @@
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/ik/robot_configuration.h"
 
 namespace motion {
 
@@ -28,8 +30,18 @@ struct IkOptions {
   double orientation_tolerance = 1e-5;  ///< rad, on the angle of R_target R^T
   int max_iterations = 5000;            ///< over all attempts
   double timeout = 0.005;               ///< s of the solving thread's CPU time (see ik_solver.cc)
+  /// kFirst / kClosest: the solution nearest the seed (the closed form, when
+  /// the chain has one, enumerates every branch). kAll: every distinct
+  /// configuration, closest first (see ik_solver.h).
   IkMode mode = IkMode::kFirst;
   int max_solutions = 8;  ///< kClosest / kAll
+  /// Only solutions in this configuration: flags -1 / +1, 0 = any; turns
+  /// empty = the whole turns nearest the seed within limits, else exactly
+  /// these (one per DOF). Not for the KDL baselines.
+  std::optional<RobotConfiguration> configuration;
+  /// Use the closed form when the chain's family has one (ArmGeometry);
+  /// false: the numeric search only (baselines, comparisons).
+  bool closed_form = true;
   /// sigma_min of the Jacobian below which a solution is reported with a
   /// SINGULARITY warning (same mixed m/rad units as the Jacobian).
   double singularity_threshold = 1e-3;

@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 
 #include "core/diagnostics/diagnostic.h"
+#include "core/ik/robot_configuration.h"
 
 namespace motion {
 
@@ -19,6 +20,16 @@ enum class IkOutcome {
 
 const char* IkOutcomeName(IkOutcome outcome);
 
+/// \brief Which path produced an answer.
+enum class IkMethod {
+  kNumeric,     ///< Levenberg-Marquardt with restarts
+  kClosedForm,  ///< the closed form of the chain's family, FK-checked (and polished)
+  kKdl,         ///< a KDL baseline
+};
+
+/// \brief "numeric", "closed_form", "kdl".
+const char* IkMethodName(IkMethod method);
+
 struct IkResult {
   bool ok = false;
   IkOutcome outcome = IkOutcome::kMaxIterations;
@@ -32,6 +43,10 @@ struct IkResult {
   double min_singular_value = 0.0;         ///< of the Jacobian at `joints` (ok only)
   std::vector<Eigen::VectorXd> solutions;  ///< IkMode::kAll, closest to the seed first
   std::vector<Diagnostic> diagnostics;
+  /// The configuration of `joints` (ok or not), and of each of `solutions`.
+  RobotConfiguration configuration;
+  std::vector<RobotConfiguration> solution_configurations;
+  IkMethod method = IkMethod::kNumeric;
 };
 
 }  // namespace motion

@@ -5,13 +5,15 @@
 #include <ctime>
 #include <optional>
 
-#include <Eigen/SVD>
+#include <Eigen/Eigenvalues>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/ik/internal/closed_form_path.h"
 #include "core/ik/internal/levenberg_marquardt_ik.h"
 #include "core/ik/internal/reach_bound.h"
 #include "core/ik/joint_space.h"
+#include "core/ik/robot_configuration.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/kinematics/joint_vector_check.h"
 
@@ -85,8 +87,21 @@ double MinSingularValue(const ChainModel& model, ChainData& data, const Eigen::V
                         const Eigen::Isometry3d& tool) {
   Jacobian j;
   ComputeJacobian(model, data, q, tool, j);
-  Eigen::JacobiSVD<Eigen::MatrixXd> svd(j);
-  return svd.singularValues().tail<1>()[0];
+  // The smallest eigenvalue of the smaller Gram matrix (J J^T for 6+ DOF):
+  // several times cheaper than a JacobiSVD, and its error (~1e-8 at
+  // sigma = 0) is far below any singularity threshold.
+  double lambda = 0.0;
+  if (j.cols() >= 6) {
+    const Eigen::Matrix<double, 6, 6> gram = j * j.transpose();
+    lambda =
+        Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>>(gram, Eigen::EigenvaluesOnly)
+            .eigenvalues()[0];
+  } else {
+    const Eigen::MatrixXd gram = j.transpose() * j;
+    lambda = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(gram, Eigen::EigenvaluesOnly)
+                 .eigenvalues()[0];
+  }
+  return std::sqrt(std::max(0.0, lambda));
 }
 
 void AddDiagnostic(IkResult& result, Severity severity, DiagnosticCode code, std::string message) {
@@ -166,10 +181,25 @@ std::optional<IkResult> RefuseBeyondReach(const ChainModel& model, IkData& data,
 // or CPU-time budget is spent. Solutions go to result.solutions; otherwise
 // result.joints and the residuals are the best descent's. Returns whether
 // the time budget ran out.
-bool SearchWithRestarts(const ChainModel& model, IkData& data, const Eigen::Isometry3d& target,
-                        const Eigen::Isometry3d& tool, const Eigen::VectorXd& seed,
-                        const IkOptions& options, LevenbergMarquardtSettings& settings,
-                        SplitMix64& rng, IkResult& result) {
+// With options.configuration, a converged descent in another configuration
+// (or whose requested turns fall outside the limits) is not a solution.
+bool InWantedConfiguration(const ChainModel& model, const ArmGeometry& geometry,
+                           const IkOptions& options, Eigen::VectorXd& q) {
+  if (!options.configuration) return true;
+  const RobotConfiguration& wanted = *options.configuration;
+  if (!FlagsMatch(wanted, ComputeConfiguration(model, geometry, q))) return false;
+  if (wanted.turns.empty()) return true;
+  for (int i = 0; i < model.dof(); ++i) {
+    if (model.dof_types[i] == JointType::kPrismatic) continue;
+    q[i] += 2.0 * M_PI * (wanted.turns[i] - WholeTurns(q[i]));
+  }
+  return FirstJointOutsideLimits(model, q) < 0;
+}
+
+bool SearchWithRestarts(const ChainModel& model, IkData& data, const ArmGeometry& geometry,
+                        const Eigen::Isometry3d& target, const Eigen::Isometry3d& tool,
+                        const Eigen::VectorXd& seed, const IkOptions& options,
+                        LevenbergMarquardtSettings& settings, SplitMix64& rng, IkResult& result) {
   const double deadline = ThreadCpuSeconds() + options.timeout;
   double best_cost = std::numeric_limits<double>::infinity();
   while (result.iterations < options.max_iterations) {
@@ -197,6 +227,15 @@ bool SearchWithRestarts(const ChainModel& model, IkData& data, const Eigen::Isom
       if (e.position > options.position_tolerance || e.rotation > options.orientation_tolerance) {
         q = data.q;
       }
+      if (!InWantedConfiguration(model, geometry, options, q)) continue;
+      if (options.configuration && !options.configuration->turns.empty()) {
+        const PoseError turned =
+            ComputePoseError(ForwardKinematics(model, data.kinematics, q) * tool, target);
+        if (turned.position > options.position_tolerance ||
+            turned.rotation > options.orientation_tolerance) {
+          continue;
+        }
+      }
       const bool distinct = std::none_of(
           result.solutions.begin(), result.solutions.end(),
           [&](const Eigen::VectorXd& s) { return (s - q).cwiseAbs().maxCoeff() < 1e-3; });
@@ -221,12 +260,18 @@ bool SearchWithRestarts(const ChainModel& model, IkData& data, const Eigen::Isom
 
 // Phase 3 (success): the solution nearest the seed, its exact residuals,
 // and a warning when it is near a singularity.
-void FinishWithSolutions(const ChainModel& model, IkData& data, const Eigen::Isometry3d& target,
-                         const Eigen::Isometry3d& tool, const Eigen::VectorXd& seed,
-                         const IkOptions& options, IkResult& result) {
-  std::sort(result.solutions.begin(), result.solutions.end(), [&](const auto& a, const auto& b) {
-    return SeedDistance(a, seed) < SeedDistance(b, seed);
-  });
+void FinishWithSolutions(const ChainModel& model, IkData& data, const ArmGeometry& geometry,
+                         const Eigen::Isometry3d& target, const Eigen::Isometry3d& tool,
+                         const Eigen::VectorXd& seed, const IkOptions& options, IkResult& result) {
+  if (result.method == IkMethod::kNumeric) {  // the closed form orders its own answers
+    std::sort(result.solutions.begin(), result.solutions.end(), [&](const auto& a, const auto& b) {
+      return SeedDistance(a, seed) < SeedDistance(b, seed);
+    });
+    result.solution_configurations.clear();
+    for (const Eigen::VectorXd& q : result.solutions) {
+      result.solution_configurations.push_back(ComputeConfiguration(model, geometry, q));
+    }
+  }
   result.ok = true;
   result.outcome = IkOutcome::kOk;
   result.joints = result.solutions.front();
@@ -234,7 +279,11 @@ void FinishWithSolutions(const ChainModel& model, IkData& data, const Eigen::Iso
       ComputePoseError(ForwardKinematics(model, data.kinematics, result.joints) * tool, target);
   result.position_error = e.position;
   result.orientation_error = e.rotation;
-  if (options.mode != IkMode::kAll) result.solutions.clear();
+  result.configuration = result.solution_configurations.front();
+  if (options.mode != IkMode::kAll) {
+    result.solutions.clear();
+    result.solution_configurations.clear();
+  }
   result.min_singular_value = MinSingularValue(model, data.kinematics, result.joints, tool);
   if (result.min_singular_value < options.singularity_threshold) {
     AddDiagnostic(result, Severity::kWarning, DiagnosticCode::kSingularity,
@@ -315,16 +364,34 @@ absl::StatusOr<IkResult> SolveIk(const ChainModel& model, IkData& data, const Po
   const Eigen::Isometry3d target = target_pose.ToIsometry();
   const Eigen::Isometry3d tool = tool_pose.ToIsometry();
 
+  const ArmGeometry& geometry = data.Geometry(model);
+  if (options.configuration) {
+    if (options.solver != IkSolverKind::kLevenbergMarquardt) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("options.configuration: the ", IkSolverName(options.solver),
+                       " baseline cannot be asked for a configuration; use the default solver"));
+    }
+    if (auto status =
+            ValidateConfiguration(*options.configuration, model, geometry, "options.configuration");
+        !status.ok()) {
+      return status;
+    }
+  }
+
   if (options.solver != IkSolverKind::kLevenbergMarquardt) {
     if (!model.mimics.empty()) {
       return absl::InvalidArgumentError(
           absl::StrCat("options.solver: ", IkSolverName(options.solver),
                        " cannot solve a chain with mimic joints; use the default solver"));
     }
-    return SolveWithKdl(model, data, target, tool, seed, options);
+    IkResult result = SolveWithKdl(model, data, target, tool, seed, options);
+    result.method = IkMethod::kKdl;
+    result.configuration = ComputeConfiguration(model, geometry, result.joints);
+    return result;
   }
   if (std::optional<IkResult> refused =
           RefuseBeyondReach(model, data, target, tool, seed, options)) {
+    refused->configuration = ComputeConfiguration(model, geometry, refused->joints);
     return *std::move(refused);
   }
 
@@ -332,16 +399,38 @@ absl::StatusOr<IkResult> SolveIk(const ChainModel& model, IkData& data, const Po
   result.joints = seed;
   result.position_error = std::numeric_limits<double>::infinity();
   result.orientation_error = std::numeric_limits<double>::infinity();
+  // Phase 2a: the closed form of the chain's family, when it has one and the
+  // budget covers its FK checks.
+  if (options.closed_form && geometry.has_closed_form() &&
+      options.max_iterations >= kClosedFormMinIterations) {
+    switch (SolveWithClosedForm(model, data, geometry, target, tool, seed, options, result)) {
+      case ClosedFormVerdict::kSolved:
+        FinishWithSolutions(model, data, geometry, target, tool, seed, options, result);
+        return result;
+      case ClosedFormVerdict::kFailed:
+        result.configuration = ComputeConfiguration(model, geometry, result.joints);
+        return result;
+      case ClosedFormVerdict::kFallBack:
+        result.method = IkMethod::kNumeric;
+        break;
+    }
+  }
   LevenbergMarquardtSettings settings;
   settings.position_tolerance = options.position_tolerance;
   settings.orientation_tolerance = options.orientation_tolerance;
   SplitMix64 rng(kRandomSeed);
   const bool timed_out =
-      SearchWithRestarts(model, data, target, tool, seed, options, settings, rng, result);
+      SearchWithRestarts(model, data, geometry, target, tool, seed, options, settings, rng, result);
   if (!result.solutions.empty()) {
-    FinishWithSolutions(model, data, target, tool, seed, options, result);
+    FinishWithSolutions(model, data, geometry, target, tool, seed, options, result);
   } else {
     ExplainFailure(model, data, target, tool, seed, settings, rng, timed_out, result);
+    if (options.configuration) {
+      AddDiagnostic(result, Severity::kError, DiagnosticCode::kTargetUnreachable,
+                    absl::StrCat("no solution in configuration ",
+                                 FormatConfiguration(*options.configuration), " was found"));
+    }
+    result.configuration = ComputeConfiguration(model, geometry, result.joints);
   }
   return result;
 }

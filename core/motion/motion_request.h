@@ -1,10 +1,12 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/geometry/pose.h"
 #include "core/geometry/pose_algebra.h"
+#include "core/ik/robot_configuration.h"
 #include "core/model/joint_limits.h"
 #include "core/profile/path_profile.h"
 
@@ -84,6 +86,8 @@ struct MotionSegment {
   double path_tolerance = 0.0;        ///< m, MoveL/MoveC; 0 = MotionDefaults
   double path_angle_tolerance = 0.0;  ///< rad
   std::string source;                 ///< a program line or target name, echoed on its diagnostics
+  /// MoveJ pose target: the configuration to reach it in (see PlanMoveJ).
+  std::optional<RobotConfiguration> configuration;
 };
 
 struct PathRequest {

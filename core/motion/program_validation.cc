@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "core/ik/robot_configuration.h"
 #include "core/kinematics/joint_vector_check.h"
 
 namespace motion {
@@ -81,6 +82,14 @@ absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request
   // places reports the same first problem as before this pass existed.
   for (std::size_t i = 0; i < request.segments.size(); ++i) {
     const MotionSegment& s = request.segments[i];
+    if (s.kind == MotionKind::kMoveJ && !s.joint_target && s.configuration) {
+      if (auto status =
+              ValidateConfiguration(*s.configuration, model, DetectArmGeometry(model),
+                                    absl::StrCat("segments[", i, "].movej.configuration"));
+          !status.ok()) {
+        return status;
+      }
+    }
     if (s.kind != MotionKind::kMoveJ || !s.joint_target) continue;
     if (auto status = CheckJointVector(model, s.target_joints,
                                        absl::StrCat("segments[", i, "].movej.joints"));

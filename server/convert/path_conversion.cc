@@ -139,6 +139,12 @@ absl::Status MotionFromProto(const v1::MotionSegment& in, const std::string& fie
         absl::StatusOr<Pose> target = pose(m.pose(), "movej.pose");
         if (!target.ok()) return target.status();
         out.target = *target;
+        if (m.has_configuration()) {
+          absl::StatusOr<RobotConfiguration> c = ConfigurationFromProto(
+              m.configuration(), absl::StrCat(field, ".movej.configuration"));
+          if (!c.ok()) return c.status();
+          out.configuration = *std::move(c);
+        }
       } else {
         return absl::InvalidArgumentError(
             absl::StrCat(field, ".movej: no target; set joints or pose"));

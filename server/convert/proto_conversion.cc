@@ -1,5 +1,7 @@
 #include "server/convert/proto_conversion.h"
 
+#include <tuple>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/diagnostics/untrusted_text.h"
@@ -91,8 +93,37 @@ void FillRobotInfo(const std::string& robot_id, const RobotModel& model, const C
   for (const ChainLink& link : chain.links) out->add_links(link.name);
 }
 
+absl::StatusOr<RobotConfiguration> ConfigurationFromProto(const v1::RobotConfiguration& in,
+                                                          absl::string_view field) {
+  RobotConfiguration out;
+  for (auto [value, name, target] :
+       {std::tuple{in.shoulder(), "shoulder", &out.shoulder},
+        std::tuple{in.elbow(), "elbow", &out.elbow}, std::tuple{in.wrist(), "wrist", &out.wrist}}) {
+    if (value < -1 || value > 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".", name, ": must be -1, 0 (any) or +1, got ", value));
+    }
+    *target = value;
+  }
+  out.turns.assign(in.turns().begin(), in.turns().end());
+  return out;
+}
+
+void ConfigurationToProto(const RobotConfiguration& c, v1::RobotConfiguration* out) {
+  out->set_shoulder(c.shoulder);
+  out->set_elbow(c.elbow);
+  out->set_wrist(c.wrist);
+  out->mutable_turns()->Add(c.turns.begin(), c.turns.end());
+}
+
 absl::StatusOr<IkOptions> IkOptionsFromProto(const v1::IkOptions& in) {
   IkOptions out;
+  if (in.has_configuration()) {
+    absl::StatusOr<RobotConfiguration> c =
+        ConfigurationFromProto(in.configuration(), "options.configuration");
+    if (!c.ok()) return c.status();
+    out.configuration = *std::move(c);
+  }
   absl::StatusOr<IkSolverKind> solver = ParseIkSolverKind(in.solver());
   if (!solver.ok()) return solver.status();
   out.solver = *solver;
@@ -141,10 +172,15 @@ void IkResultToProto(const IkResult& result, v1::IkResult* out) {
   out->set_attempts(result.attempts);
   out->set_outcome(IkOutcomeName(result.outcome));
   out->set_min_singular_value(result.min_singular_value);
+  ConfigurationToProto(result.configuration, out->mutable_configuration());
+  out->set_method(IkMethodName(result.method));
   for (const Diagnostic& d : result.diagnostics) DiagnosticToProto(d, out->add_diagnostics());
-  if (!result.solutions.empty()) {
-    for (const Eigen::VectorXd& s : result.solutions) {
-      out->add_solutions()->mutable_joints()->Add(s.data(), s.data() + s.size());
+  for (std::size_t i = 0; i < result.solutions.size(); ++i) {
+    v1::IkSolution* solution = out->add_solutions();
+    const Eigen::VectorXd& s = result.solutions[i];
+    solution->mutable_joints()->Add(s.data(), s.data() + s.size());
+    if (i < result.solution_configurations.size()) {
+      ConfigurationToProto(result.solution_configurations[i], solution->mutable_configuration());
     }
   }
 }

@@ -38,6 +38,14 @@ void LinkPoseToProto(const LinkPose& link, v1::LinkPose* out);
 void FillRobotInfo(const std::string& robot_id, const RobotModel& model, const ChainModel& chain,
                    v1::RobotInfo* out);
 
+/// \brief A requested configuration: flags must be -1, 0 (any) or +1
+/// (InvalidArgument naming `field`, e.g. "options.configuration.elbow");
+/// turns are checked against the chain's DOF by core.
+absl::StatusOr<RobotConfiguration> ConfigurationFromProto(const v1::RobotConfiguration& in,
+                                                          absl::string_view field);
+
+void ConfigurationToProto(const RobotConfiguration& configuration, v1::RobotConfiguration* out);
+
 /// \brief IkOptions from the request; zero fields take the core defaults,
 /// negative ones are passed on so validation can name them.
 absl::StatusOr<IkOptions> IkOptionsFromProto(const v1::IkOptions& options);

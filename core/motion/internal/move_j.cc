@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
+#include "core/ik/robot_configuration.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/motion/internal/segment_sampling.h"
 #include "core/motion/internal/trajectory_checks.h"
@@ -102,6 +103,56 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
       end_joints);
 }
 
+// The joints of a MoveJ pose target, seeded with the start (turns nearest
+// it). With segment.configuration: in that configuration or
+// TARGET_UNREACHABLE naming it. Without: in the start's configuration when
+// that reaches the target, else the closest reachable one with a
+// CONFIGURATION_CHANGE warning saying from which to which. False (and the
+// report says why) when there is none.
+absl::StatusOr<bool> ResolvePoseTarget(const MotionSegment& segment, SegmentContext& context,
+                                       const Pose& target, SegmentReport& report,
+                                       Eigen::VectorXd& q1) {
+  const ChainModel& model = context.model;
+  IkData& data = context.data;
+  const Eigen::VectorXd& q0 = context.start;
+  const std::vector<double> seed(q0.data(), q0.data() + q0.size());
+  const ArmGeometry& geometry = data.Geometry(model);
+  IkOptions options;
+  if (segment.configuration) {
+    options.configuration = segment.configuration;
+  } else if (geometry.has_flags()) {
+    const RobotConfiguration start = ComputeConfiguration(model, geometry, q0);
+    options.configuration = RobotConfiguration{start.shoulder, start.elbow, start.wrist, {}};
+  }
+  absl::StatusOr<IkResult> ik = SolveIk(model, data, target, segment.tool, seed, options);
+  if (!ik.ok()) return ik.status();
+  if (!ik->ok && options.configuration && !segment.configuration) {
+    const RobotConfiguration start = *options.configuration;
+    options.configuration.reset();
+    ik = SolveIk(model, data, target, segment.tool, seed, options);
+    if (!ik.ok()) return ik.status();
+    if (ik->ok) {
+      const RobotConfiguration& to = ik->configuration;
+      AddSegmentDiagnostic(
+          report, Severity::kWarning, DiagnosticCode::kConfigurationChange,
+          absl::StrCat("movej target: not reachable in the start's configuration ",
+                       FormatConfiguration(start), "; moving to the closest reachable one ",
+                       FormatConfiguration({to.shoulder, to.elbow, to.wrist, {}})));
+    }
+  }
+  if (!ik->ok) {
+    if (segment.configuration) {
+      AddSegmentDiagnostic(report, Severity::kError, DiagnosticCode::kTargetUnreachable,
+                           absl::StrCat("movej target: not reachable in configuration ",
+                                        FormatConfiguration(*segment.configuration)));
+    }
+    ReportFailedIk(ik->diagnostics, "movej target", report);
+    return false;
+  }
+  q1 = ik->joints;
+  return true;
+}
+
 }  // namespace
 
 absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
@@ -118,14 +169,9 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
   } else {
     const Pose target =
         ResolveTarget(segment.target, segment.frame, segment.offset, segment.offset_frame);
-    const std::vector<double> seed(q0.data(), q0.data() + q0.size());
-    absl::StatusOr<IkResult> ik = SolveIk(model, data, target, segment.tool, seed, IkOptions());
-    if (!ik.ok()) return ik.status();
-    if (!ik->ok) {
-      ReportFailedIk(ik->diagnostics, "movej target", report);
-      return absl::OkStatus();
-    }
-    q1 = ik->joints;
+    absl::StatusOr<bool> resolved = ResolvePoseTarget(segment, context, target, report, q1);
+    if (!resolved.ok()) return resolved.status();
+    if (!*resolved) return absl::OkStatus();
   }
   if (const int j = FirstJointOutsideLimits(model, q1); j >= 0) {
     AddSegmentDiagnostic(

@@ -11,8 +11,11 @@ namespace motion {
 /// \brief MoveJ: all joints start and stop together on one trapezoid.
 ///
 /// The target is the joint vector, or the IK solution of the pose target
-/// seeded with the start joints. Every joint follows q(t) = q0 + dq s(t)
-/// with s a trapezoid from 0 to 1 whose limits are the tightest over joints:
+/// seeded with the start joints: in segment.configuration when given
+/// (TARGET_UNREACHABLE naming it otherwise), else in the start's
+/// configuration when that reaches the target, else the closest reachable
+/// one with a CONFIGURATION_CHANGE warning saying from which to which. Every joint follows q(t) =
+/// q0 + dq s(t) with s a trapezoid from 0 to 1 whose limits are the tightest over joints:
 ///   s'_max = min_i f v_i / |dq_i|,   s''_max = min_i f a_i / |dq_i|
 /// (f = joint_fraction x speed_override), so the slowest joint sets the
 /// duration and none exceeds f times its limits; velocities and

@@ -1,0 +1,191 @@
+// Robot configurations over real gRPC: ComputeIk with mode ALL and with a
+// requested configuration on the ABB IRB 120, validation of the incoming
+// configuration (INVALID_ARGUMENT naming the field), and a MoveJ pose target
+// whose start configuration cannot reach it (CONFIGURATION_CHANGE warning),
+// or that insists on it (TARGET_UNREACHABLE naming it). Poses are checked
+// with core's FK in the test process (the unit tests hold it against the
+// independent FK).
+
+#include <set>
+#include <tuple>
+
+#include <gtest/gtest.h>
+
+#include "service_test_support.h"
+
+namespace motiond_test {
+namespace {
+
+// IRB 120 joints from which all 8 branches are within the limits (see
+// tests/unit/ik/ik_closed_form_test.cc).
+const std::vector<double> kEightConfigurations = {0.3, 0.4, -1.3, 0.7, 0.5, -4.6};
+// Near the zero pose: behind axis 1 (shoulder -1) would need joint 1 at
+// about +-pi, outside its +-2.88.
+const std::vector<double> kFrontOnly = {0.0, 0.3, 0.2, 0.1, 0.6, 0.2};
+
+class ConfigurationServiceTest : public testing::Test {
+ protected:
+  ConfigurationServiceTest()
+      : urdf_(ReadRobot("abb_irb120.urdf")), core_(urdf_), stubs_(server_.NewChannel()) {}
+
+  v1::RobotRef Robot() const {
+    v1::RobotRef r;
+    r.set_urdf(urdf_);
+    return r;
+  }
+
+  v1::ComputeIkRequest IkRequest(const std::vector<double>& from) {
+    v1::ComputeIkRequest request;
+    *request.mutable_robot() = Robot();
+    *request.mutable_target() = WirePose(core_.Fk(from));
+    return request;
+  }
+
+  double PositionError(const google::protobuf::RepeatedField<double>& joints,
+                       const std::vector<double>& from) {
+    const std::vector<double> q(joints.begin(), joints.end());
+    return (core_.Fk(q).translation() - core_.Fk(from).translation()).norm();
+  }
+
+  double RotationError(const google::protobuf::RepeatedField<double>& joints,
+                       const std::vector<double>& from) {
+    const std::vector<double> q(joints.begin(), joints.end());
+    return AngleBetween(core_.Fk(q).linear(), core_.Fk(from).linear());
+  }
+
+  std::string urdf_;
+  TestServer server_;
+  CoreRobot core_;
+  Stubs stubs_;
+};
+
+TEST_F(ConfigurationServiceTest, AllReturnsEightConfigurationsAndEachCanBeAskedFor) {
+  v1::ComputeIkRequest request = IkRequest(kEightConfigurations);
+  request.mutable_options()->set_mode(v1::IkOptions::ALL);
+  v1::IkResult all;
+  const grpc::Status status = stubs_.ComputeIk(request, &all);
+  ASSERT_TRUE(status.ok()) << Describe(status);
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(all.method(), "closed_form");
+  ASSERT_EQ(all.solutions_size(), 8);
+  std::set<std::tuple<int, int, int>> flags;
+  for (const v1::IkSolution& s : all.solutions()) {
+    EXPECT_LE(PositionError(s.joints(), kEightConfigurations), 1e-5);
+    EXPECT_LE(RotationError(s.joints(), kEightConfigurations), 1e-5);
+    EXPECT_TRUE(core_.WithinLimits({s.joints().begin(), s.joints().end()}));
+    ASSERT_EQ(s.configuration().turns_size(), 6);
+    flags.insert(
+        {s.configuration().shoulder(), s.configuration().elbow(), s.configuration().wrist()});
+  }
+  EXPECT_EQ(flags.size(), 8u);
+  // The answer's own configuration is the first solution's.
+  EXPECT_EQ(all.configuration().shoulder(), all.solutions(0).configuration().shoulder());
+
+  for (const v1::IkSolution& s : all.solutions()) {
+    v1::ComputeIkRequest one = IkRequest(kEightConfigurations);
+    v1::RobotConfiguration* c = one.mutable_options()->mutable_configuration();
+    c->set_shoulder(s.configuration().shoulder());
+    c->set_elbow(s.configuration().elbow());
+    c->set_wrist(s.configuration().wrist());
+    v1::IkResult r;
+    ASSERT_TRUE(stubs_.ComputeIk(one, &r).ok());
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r.configuration().shoulder(), c->shoulder());
+    EXPECT_EQ(r.configuration().elbow(), c->elbow());
+    EXPECT_EQ(r.configuration().wrist(), c->wrist());
+    for (int j = 0; j < 6; ++j) EXPECT_NEAR(r.joints(j), s.joints(j), 1e-9);
+  }
+}
+
+TEST_F(ConfigurationServiceTest, IncomingConfigurationIsValidated) {
+  v1::ComputeIkRequest request = IkRequest(kEightConfigurations);
+  request.mutable_options()->mutable_configuration()->set_elbow(2);
+  v1::IkResult r;
+  EXPECT_TRUE(IsInvalidArgument(stubs_.ComputeIk(request, &r), "options.configuration.elbow",
+                                {"-1, 0", "+1"}));
+  request = IkRequest(kEightConfigurations);
+  request.mutable_options()->mutable_configuration()->add_turns(0);
+  request.mutable_options()->mutable_configuration()->add_turns(1);
+  EXPECT_TRUE(
+      IsInvalidArgument(stubs_.ComputeIk(request, &r), "options.configuration.turns", {"6 DOF"}));
+  // A configuration the target cannot be reached in is a result, not an error.
+  request = IkRequest(kFrontOnly);
+  request.mutable_options()->mutable_configuration()->set_shoulder(-1);
+  const grpc::Status status = stubs_.ComputeIk(request, &r);
+  ASSERT_TRUE(status.ok()) << Describe(status);
+  EXPECT_FALSE(r.ok());
+  ASSERT_GT(r.diagnostics_size(), 0);
+  EXPECT_NE(r.diagnostics(0).message().find("shoulder -1"), std::string::npos);
+}
+
+// The start is behind axis 1 (shoulder -1); the target near the zero pose
+// can only be reached in front: the MoveJ goes there, warning.
+TEST_F(ConfigurationServiceTest, MoveJWhoseStartConfigurationCannotReachSaysConfigurationChange) {
+  motion::IkOptions all;
+  all.mode = motion::IkMode::kAll;
+  absl::StatusOr<motion::IkResult> branches =
+      core_.SolveIk(WirePose(core_.Fk(kEightConfigurations)), {}, all);
+  ASSERT_TRUE(branches.ok() && branches->ok);
+  std::vector<double> start;
+  for (std::size_t i = 0; i < branches->solutions.size(); ++i) {
+    if (branches->solution_configurations[i].shoulder == -1) {
+      start.assign(branches->solutions[i].data(), branches->solutions[i].data() + 6);
+      break;
+    }
+  }
+  ASSERT_EQ(start.size(), 6u);
+  const v1::Pose target = WirePose(core_.Fk(kFrontOnly));
+
+  Program program(start);
+  program.MoveJPose("retreat", target);
+  const PlanPathCall call = CallPlanPath(stubs_.planner(), program.Request(Robot()));
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  ASSERT_NE(call.summary(), nullptr);
+  EXPECT_TRUE(call.summary()->ok());
+  const std::vector<v1::SegmentReport> reports = call.reports();
+  ASSERT_EQ(reports.size(), 1u);
+  bool warned = false;
+  for (const v1::Diagnostic& d : reports[0].diagnostics()) {
+    if (d.code() != v1::CONFIGURATION_CHANGE) continue;
+    warned = true;
+    EXPECT_EQ(d.severity(), v1::SEVERITY_WARNING);
+    EXPECT_NE(d.message().find("shoulder -1"), std::string::npos) << d.message();
+    EXPECT_NE(d.message().find("shoulder +1"), std::string::npos) << d.message();
+  }
+  EXPECT_TRUE(warned);
+
+  // Insisting on shoulder -1: TARGET_UNREACHABLE naming it.
+  v1::PlanPathRequest insist = program.Request(Robot());
+  insist.mutable_segments(0)->mutable_movej()->mutable_configuration()->set_shoulder(-1);
+  const PlanPathCall refused = CallPlanPath(stubs_.planner(), insist);
+  ASSERT_TRUE(refused.status.ok()) << Describe(refused.status);
+  ASSERT_NE(refused.summary(), nullptr);
+  EXPECT_FALSE(refused.summary()->ok());
+  bool named = false;
+  for (const v1::SegmentReport& report : refused.reports()) {
+    for (const v1::Diagnostic& d : report.diagnostics()) {
+      named |= d.code() == v1::TARGET_UNREACHABLE &&
+               d.message().find("shoulder -1") != std::string::npos;
+    }
+  }
+  EXPECT_TRUE(named);
+
+  // The start's own configuration reaches a target made from it: no warning.
+  Program same(start);
+  same.MoveJPose("stay", WirePose(core_.Fk(kEightConfigurations)));
+  const PlanPathCall kept = CallPlanPath(stubs_.planner(), same.Request(Robot()));
+  ASSERT_TRUE(kept.status.ok());
+  ASSERT_EQ(kept.reports().size(), 1u);
+  for (const v1::Diagnostic& d : kept.reports()[0].diagnostics()) {
+    EXPECT_NE(d.code(), v1::CONFIGURATION_CHANGE) << d.message();
+  }
+
+  // A malformed flag is INVALID_ARGUMENT naming the segment's field.
+  v1::PlanPathRequest bad = program.Request(Robot());
+  bad.mutable_segments(0)->mutable_movej()->mutable_configuration()->set_wrist(-3);
+  EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), bad).status,
+                                "segments[0].movej.configuration.wrist", {"-1, 0"}));
+}
+
+}  // namespace
+}  // namespace motiond_test
