@@ -21,6 +21,8 @@ constexpr double kAuditSlack = 1e-6;
 // blend's audit covers: a third difference spans four samples, so three on
 // each side catch every difference that touches a changed sample.
 constexpr long kAuditMargin = 3;
+// Overlaps tried per corner before single steps (see BlendCorner).
+constexpr long kCandidateSteps = 64;
 
 // The trajectory around one corner, as indices of the trajectory before
 // blending: `before` spans [begin, corner], `after` [corner, end].
@@ -258,9 +260,13 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
   // DISTANCE, the TCP inside the sphere).
   Refusal refusal;
   RateAudit audit;
+  // Every step-th overlap from the zone's down, then single samples over
+  // the last two steps: about kCandidateSteps + 2 step tries, so a corner
+  // costs O(kCandidateSteps x wanted) samples however long the motions are.
+  const long step = std::max(1L, wanted / kCandidateSteps);
   long n = wanted;
   BlendedTcp tcp;
-  for (; n > 0; --n) {
+  for (; n > 0; n -= n > 2 * step ? step : 1) {
     Refusal why;
     if (!WithinJointLimits(model, limits, profile, dt, trajectory, c, n, audit, why)) {
       if (refusal.reason.empty()) refusal = why;

@@ -27,11 +27,11 @@ bool AsksForBlend(const ZoneSpec& zone);
 /// cycle is n dt shorter. Outside the overlap each motion is exactly its own
 /// programmed path; inside it the TCP cuts the corner.
 ///
-/// The overlap n comes from the zone, then shrinks (one sample at a time)
-/// until every joint's position, velocity, acceleration and (jerk-limited
-/// profile) jerk, as divided differences of the blended positions, is within
-/// its limit, and, for DISTANCE, every blended TCP position is inside the
-/// zone sphere:
+/// The overlap n comes from the zone, then shrinks (by wanted / 64 samples
+/// at a time, by single samples over the last two such steps, so a corner
+/// costs O(64 x n) however long the motions) until every joint's position, velocity, acceleration
+/// and (jerk-limited profile) jerk, as divided differences of the blended positions, is within its
+/// limit, and, for DISTANCE, every blended TCP position is inside the zone sphere:
 /// - DISTANCE r: the TCP leaves `before`'s path and joins `after`'s within
 ///   r of the corner (n = the fewer samples of the two inside the sphere).
 ///   r is first reduced to half the shorter motion's TCP path (ZONE_REDUCED).

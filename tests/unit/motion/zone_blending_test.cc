@@ -464,6 +464,40 @@ TEST(ZoneBlendingTest, RandomProgramsWithZonesRunWheneverTheirFineStopsDo) {
   EXPECT_GT(blends, 2 * programs);
 }
 
+// Long motions at their joints' limits with CONTINUOUS zones: a corner
+// tries a bounded number of overlaps (not every one of tens of thousands of
+// samples), and what comes back is within the limits and on the grid.
+TEST(ZoneBlendingTest, LongSaturatedMotionsWithContinuousZonesStayWithinLimits) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd start = Ur5Start();
+  const auto [a, b] = TwoLongJointMoves(start);
+  Builder builder(robot, start);
+  for (const Eigen::VectorXd* q : {&a, &b, &a, &b}) {
+    builder.J(*q).zone = ZoneSpec{ZoneKind::kContinuous, 0, 0};
+  }
+  PathRequest request = builder.program.request;
+  // Slow joints: every motion is tens of seconds, ~10 000 samples.
+  request.joint_limits = robot.chain->dof_limits;
+  for (JointLimits& l : request.joint_limits) {
+    l.max_velocity = 0.03;
+    l.max_acceleration = 0.06;
+    l.max_jerk = 0.6;
+  }
+  IkData data(*robot.chain);
+  PathLimits limits;
+  limits.max_points = 200000;
+  const absl::StatusOr<PathResult> result = PlanPath(*robot.chain, data, request, limits);
+  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_TRUE(result->ok);
+  EXPECT_GT(result->trajectory.size(), 10000u);
+  ExpectOnGrid(result->trajectory, 0.004);
+  const RateCheck rates = MeasureRates(result->trajectory, request.joint_limits, 0.004);
+  EXPECT_LE(rates.velocity, 1 + 1e-6);
+  EXPECT_LE(rates.acceleration, 1 + 1e-6);
+  EXPECT_LE(rates.jerk, 1 + 1e-6);
+}
+
 // A zone larger than half a neighbouring motion is reduced to that half and
 // says so; the blend stays inside the reduced sphere.
 TEST(ZoneBlendingTest, ZoneLargerThanHalfAMotionIsReduced) {
