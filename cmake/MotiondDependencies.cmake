@@ -11,6 +11,9 @@ find_package(gRPC CONFIG REQUIRED)
 find_package(spdlog CONFIG REQUIRED)
 find_package(prometheus-cpp CONFIG REQUIRED)
 find_package(OpenSSL REQUIRED)
+# FCL 0.7 (collision checking): its CMake config's target `fcl` (its
+# pkg-config file would add -std=c++11 to every compile).
+find_package(fcl CONFIG REQUIRED)
 pkg_check_modules(URDFDOM REQUIRED IMPORTED_TARGET urdfdom)
 pkg_check_modules(KDL REQUIRED IMPORTED_TARGET orocos-kdl)
 # The TinyXML that urdfdom parses with: core reads URDF text with it first

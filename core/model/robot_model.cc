@@ -1,6 +1,7 @@
 #include "core/model/robot_model.h"
 
 #include "absl/strings/str_cat.h"
+#include "core/model/internal/urdf_collisions.h"
 #include "core/model/internal/urdf_parsing.h"
 #include "core/model/internal/urdf_to_kdl_tree.h"
 
@@ -18,13 +19,15 @@ absl::StatusOr<std::shared_ptr<const RobotModel>> RobotModel::FromUrdf(absl::str
   model->tree_ = std::move(*tree);
   model->joints_ = DescribeJoints(**parsed);
   for (const auto& [name, link] : (*parsed)->links_) model->link_names_.push_back(name);
+  model->link_collisions_ = ReadLinkCollisions(**parsed);
   model->default_chain_ = ChooseDefaultChain(**parsed, model->joints_);
   model->limits_ = limits;
   model->urdf_bytes_ = urdf_text.size();
   // A KDL segment with its strings and maps costs roughly 1 KiB; the URDF
   // text itself is not kept.
-  model->memory_bytes_ =
-      sizeof(RobotModel) + 1024 * (model->link_names_.size() + 1) + 256 * model->joints_.size();
+  model->memory_bytes_ = sizeof(RobotModel) + 1024 * (model->link_names_.size() + 1) +
+                         256 * model->joints_.size() +
+                         (sizeof(UrdfCollision) + 64) * model->link_collisions_.size();
 
   if (model->default_chain_.tip_link == model->default_chain_.base_link) {
     return absl::InvalidArgumentError(

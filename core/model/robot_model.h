@@ -14,6 +14,7 @@
 #include "core/model/chain_model.h"
 #include "core/model/default_chain.h"
 #include "core/model/joint_description.h"
+#include "core/model/link_collision.h"
 #include "core/model/model_limits.h"
 
 namespace motion {
@@ -35,6 +36,8 @@ class RobotModel {
   const DefaultChain& default_chain() const { return default_chain_; }
   const JointDescriptions& joints() const { return joints_; }
   const std::vector<std::string>& link_names() const { return link_names_; }
+  /// \brief The URDF's `<collision>` elements per link.
+  const LinkCollisions& link_collisions() const { return link_collisions_; }
   std::size_t urdf_bytes() const { return urdf_bytes_; }
 
   /// \brief Approximate heap footprint, for the registry's memory bound.
@@ -52,6 +55,7 @@ class RobotModel {
   KDL::Tree tree_;
   JointDescriptions joints_;
   std::vector<std::string> link_names_;
+  LinkCollisions link_collisions_;
   DefaultChain default_chain_;
   ModelLimits limits_;
   std::size_t urdf_bytes_ = 0;

@@ -15,32 +15,14 @@
 #include <gtest/gtest.h>
 #include <Eigen/Core>
 
+#include "box_triangles.h"
 #include "core/collision/stl_mesh.h"
 
 namespace motion {
 namespace {
 
-using Triangle = std::array<Eigen::Vector3d, 3>;
-
-// The 12 triangles of an axis-aligned box with half sizes h around 0.
-std::vector<Triangle> BoxTriangles(const Eigen::Vector3d& h) {
-  std::vector<Triangle> out;
-  for (int axis = 0; axis < 3; ++axis) {
-    for (double side : {-1.0, 1.0}) {
-      const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-      auto corner = [&](double a, double b) {
-        Eigen::Vector3d p;
-        p[axis] = side * h[axis];
-        p[u] = a * h[u];
-        p[v] = b * h[v];
-        return p;
-      };
-      out.push_back({corner(-1, -1), corner(1, -1), corner(1, 1)});
-      out.push_back({corner(-1, -1), corner(1, 1), corner(-1, 1)});
-    }
-  }
-  return out;
-}
+using motion_test::BoxTriangles;
+using motion_test::Triangle;
 
 void PutUint32(std::string& s, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xff));

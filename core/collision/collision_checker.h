@@ -1,0 +1,47 @@
+#pragma once
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/collision/collision_scene.h"
+#include "core/collision/robot_collision_model.h"
+#include "core/kinematics/chain_data.h"
+#include "core/model/chain_model.h"
+
+namespace motion {
+
+/// \brief Two things that touch: a link and another link or a scene
+/// object id, and by how much (m): penetration depth, plus the safety
+/// margin when one was asked for (a pair closer than the margin is a
+/// contact of depth margin - distance).
+struct Contact {
+  std::string link;
+  std::string other;
+  double depth = 0.0;
+};
+
+struct CollisionQuery {
+  bool self_collision = true;
+  bool compute_distance = false;  ///< min_distance over every checked pair
+  double safety_margin = 0.0;     ///< m, >= 0
+};
+
+struct CollisionVerdict {
+  bool in_collision = false;
+  std::vector<Contact> contacts;  ///< every pair in contact, not the first
+  /// Smallest distance over the checked pairs (< 0: deepest penetration);
+  /// +inf when not computed or nothing was checked.
+  double min_distance = std::numeric_limits<double>::infinity();
+  std::string nearest_link, nearest_other;
+};
+
+/// \brief Checks the chain at joints `q` against `scene` and (query) itself.
+/// `data` is this thread's ChainData for `chain` (FK is run into it).
+CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
+                                const RobotCollisionModel& robot, const CollisionScene& scene,
+                                const Eigen::VectorXd& q, const CollisionQuery& query);
+
+}  // namespace motion

@@ -1,0 +1,68 @@
+#include "core/collision/internal/fcl_geometry.h"
+
+#include <algorithm>
+
+#include <fcl/geometry/bvh/BVH_model.h>
+#include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/capsule.h>
+#include <fcl/geometry/shape/cylinder.h>
+#include <fcl/geometry/shape/sphere.h>
+#include <fcl/math/bv/OBBRSS.h>
+#include <fcl/narrowphase/collision.h>
+#include <fcl/narrowphase/distance.h>
+
+namespace motion {
+
+std::shared_ptr<fcl::CollisionGeometryd> ToFclGeometry(const CollisionShape& s) {
+  switch (s.kind) {
+    case CollisionShape::Kind::kBox:
+      return std::make_shared<fcl::Boxd>(s.box_size.x(), s.box_size.y(), s.box_size.z());
+    case CollisionShape::Kind::kCylinder:
+      return std::make_shared<fcl::Cylinderd>(s.radius, s.length);
+    case CollisionShape::Kind::kSphere:
+      return std::make_shared<fcl::Sphered>(s.radius);
+    case CollisionShape::Kind::kCapsule:
+      return std::make_shared<fcl::Capsuled>(s.radius, s.length);
+    case CollisionShape::Kind::kMesh: {
+      auto model = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
+      model->beginModel();
+      const std::vector<Eigen::Vector3d>& v = s.mesh->vertices;
+      for (std::size_t i = 0; i + 2 < v.size(); i += 3) {
+        model->addTriangle(v[i].cwiseProduct(s.mesh_scale), v[i + 1].cwiseProduct(s.mesh_scale),
+                           v[i + 2].cwiseProduct(s.mesh_scale));
+      }
+      model->endModel();
+      return model;
+    }
+  }
+  return nullptr;
+}
+
+PairOutcome TestPair(const fcl::CollisionObjectd& a, const fcl::CollisionObjectd& b,
+                     bool want_distance, double margin) {
+  PairOutcome out;
+  fcl::CollisionRequestd request(1, true);
+  request.gjk_solver_type = fcl::GST_INDEP;
+  fcl::CollisionResultd result;
+  fcl::collide(&a, &b, request, result);
+  if (result.isCollision()) {
+    const double penetration = std::max(0.0, result.getContact(0).penetration_depth);
+    out.in_contact = true;
+    out.distance = -penetration;
+    out.depth = margin + penetration;
+    return out;
+  }
+  if (!want_distance && margin <= 0) return out;
+  fcl::DistanceRequestd distance_request;
+  distance_request.gjk_solver_type = fcl::GST_INDEP;
+  fcl::DistanceResultd distance_result;
+  fcl::distance(&a, &b, distance_request, distance_result);
+  out.distance = std::max(0.0, distance_result.min_distance);
+  if (out.distance < margin) {
+    out.in_contact = true;
+    out.depth = margin - out.distance;
+  }
+  return out;
+}
+
+}  // namespace motion

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <fcl/narrowphase/collision_object.h>
+
+#include "core/collision/collision_shape.h"
+#include "core/collision/robot_collision_model.h"
+
+namespace motion {
+
+/// \brief FCL's geometry for a shape (meshes as an OBBRSS BVH of their
+/// scaled triangles). Immutable after construction, so shared between
+/// threads; the per-query CollisionObjects that place them are not.
+std::shared_ptr<fcl::CollisionGeometryd> ToFclGeometry(const CollisionShape& shape);
+
+struct RobotCollisionModel::Engine {
+  /// Per link of links(), per shape: its FCL geometry.
+  std::vector<std::vector<std::shared_ptr<fcl::CollisionGeometryd>>> geometry;
+};
+
+/// \brief Outcome of one pair: penetrating (depth > 0) or apart (distance).
+struct PairOutcome {
+  bool in_contact = false;  ///< penetrating, or closer than the margin
+  double depth = 0.0;       ///< margin - signed distance, when in contact
+  double distance = 0.0;    ///< signed: < 0 when penetrating (only with `distance`)
+};
+
+/// \brief Tests one pair of placed geometries. With want_distance or a
+/// margin > 0 the distance is computed too; FCL's GJK solver is the
+/// library's own (GST_INDEP): FCL 0.7's default (libccd) is off by up to
+/// centimetres for box-box and cylinder-box pairs.
+PairOutcome TestPair(const fcl::CollisionObjectd& a, const fcl::CollisionObjectd& b,
+                     bool want_distance, double margin);
+
+}  // namespace motion

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <vector>
+
+#include <fcl/narrowphase/collision_object.h>
+
+#include "core/collision/collision_scene.h"
+#include "core/collision/internal/fcl_geometry.h"
+
+namespace motion {
+
+/// Scene objects never move: their FCL objects are placed once and only
+/// read by queries (FCL's collide/distance take them as const).
+struct CollisionScene::Engine {
+  std::vector<fcl::CollisionObjectd> objects;  ///< as CollisionScene::objects()
+};
+
+}  // namespace motion

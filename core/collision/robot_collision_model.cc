@@ -1,0 +1,153 @@
+#include "core/collision/robot_collision_model.h"
+
+#include <cmath>
+#include <random>
+
+#include "core/collision/collision_checker.h"
+#include "core/collision/internal/fcl_geometry.h"
+#include "core/kinematics/chain_data.h"
+
+namespace motion {
+namespace {
+
+// The capsule that stands for link `i` when its mesh was not sent: from
+// the link's origin to the next joint's (or, after the last joint, the
+// tip's), in the link frame.
+PlacedShape ApproximateLink(const ChainModel& chain, int i) {
+  const ChainLink& link = chain.links[i];
+  const int next = link.after_joint + 1;
+  const Eigen::Vector3d next_origin_in_joint_frame = next < static_cast<int>(chain.joints.size())
+                                                         ? chain.joints[next].origin.translation()
+                                                         : chain.tip_offset.translation();
+  const Eigen::Vector3d end = link.offset.inverse() * next_origin_in_joint_frame;
+  PlacedShape placed;
+  const double length = end.norm();
+  if (length < 1e-3) {
+    placed.shape = CollisionShape::Sphere(RobotCollisionModel::kApproximationRadius);
+    return placed;
+  }
+  placed.origin.translation() = 0.5 * end;
+  placed.origin.linear() =
+      Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(), end / length).toRotationMatrix();
+  placed.shape = CollisionShape::Capsule(RobotCollisionModel::kApproximationRadius, length);
+  return placed;
+}
+
+LinkCollisionGeometry LinkGeometry(const ChainModel& chain, int i, const LinkCollisions& collisions,
+                                   const MeshSupply& meshes) {
+  LinkCollisionGeometry g;
+  g.link = chain.links[i].name;
+  g.chain_link = i;
+  if (auto it = collisions.find(g.link); it != collisions.end()) {
+    for (const UrdfCollision& c : it->second) {
+      switch (c.kind) {
+        case UrdfCollision::Kind::kBox:
+          g.shapes.push_back({c.origin, CollisionShape::Box(c.box_size)});
+          break;
+        case UrdfCollision::Kind::kCylinder:
+          g.shapes.push_back({c.origin, CollisionShape::Cylinder(c.radius, c.length)});
+          break;
+        case UrdfCollision::Kind::kSphere:
+          g.shapes.push_back({c.origin, CollisionShape::Sphere(c.radius)});
+          break;
+        case UrdfCollision::Kind::kMesh:
+          if (auto m = meshes.find(c.mesh_filename); m != meshes.end() && m->second) {
+            g.shapes.push_back({c.origin, CollisionShape::Mesh(m->second, c.mesh_scale)});
+          } else {
+            g.missing_meshes.push_back(c.mesh_filename);
+          }
+          break;
+      }
+    }
+  }
+  if (!g.missing_meshes.empty()) g.shapes.push_back(ApproximateLink(chain, i));
+  g.source = g.shapes.empty() ? "none" : g.missing_meshes.empty() ? "urdf" : "approximated";
+  return g;
+}
+
+// Seeded random joints within limits (unbounded joints in [-pi, pi]).
+Eigen::VectorXd RandomJoints(const ChainModel& chain, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  Eigen::VectorXd q(chain.dof());
+  for (int j = 0; j < chain.dof(); ++j) {
+    const JointLimits& l = chain.dof_limits[j];
+    const double lo = l.bounded ? l.lower : -M_PI, hi = l.bounded ? l.upper : M_PI;
+    q[j] = lo + unit(rng) * (hi - lo);
+  }
+  return q;
+}
+
+}  // namespace
+
+bool RobotCollisionModel::has_geometry() const {
+  for (const LinkCollisionGeometry& l : links_) {
+    if (!l.shapes.empty()) return true;
+  }
+  return false;
+}
+
+std::shared_ptr<const RobotCollisionModel> RobotCollisionModel::Build(
+    const ChainModel& chain, const LinkCollisions& collisions, const MeshSupply& meshes) {
+  auto model = std::make_shared<RobotCollisionModel>();
+  auto engine = std::make_shared<Engine>();
+  for (int i = 0; i < static_cast<int>(chain.links.size()); ++i) {
+    LinkCollisionGeometry g = LinkGeometry(chain, i, collisions, meshes);
+    if (g.shapes.empty()) continue;
+    engine->geometry.emplace_back();
+    for (const PlacedShape& s : g.shapes) engine->geometry.back().push_back(ToFclGeometry(s.shape));
+    model->links_.push_back(std::move(g));
+  }
+  model->engine_ = engine;
+
+  // Candidate self pairs: more than one movable joint apart.
+  std::vector<std::pair<int, int>> candidates;
+  const int n = static_cast<int>(model->links_.size());
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      const int ja = chain.links[model->links_[a].chain_link].after_joint;
+      const int jb = chain.links[model->links_[b].chain_link].after_joint;
+      if (std::abs(ja - jb) <= 1) {
+        model->disabled_.push_back({model->links_[a].link, model->links_[b].link, "adjacent"});
+      } else {
+        candidates.emplace_back(a, b);
+      }
+    }
+  }
+  // Sampling: which candidates collide always, which never.
+  std::vector<int> hits(candidates.size(), 0);
+  if (!candidates.empty()) {
+    model->self_pairs_ = candidates;
+    ChainData data(chain);
+    std::mt19937_64 rng(1);
+    CollisionQuery query;
+    const auto scene = CollisionScene::Empty();
+    for (int k = 0; k < kSelfCollisionSamples; ++k) {
+      const CollisionVerdict v =
+          CheckCollision(chain, data, *model, *scene, RandomJoints(chain, rng), query);
+      for (std::size_t c = 0; c < candidates.size(); ++c) {
+        const std::string& la = model->links_[candidates[c].first].link;
+        const std::string& lb = model->links_[candidates[c].second].link;
+        for (const Contact& contact : v.contacts) {
+          if (contact.link == la && contact.other == lb) {
+            ++hits[c];
+            break;
+          }
+        }
+      }
+    }
+  }
+  model->self_pairs_.clear();
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    const std::string& la = model->links_[candidates[c].first].link;
+    const std::string& lb = model->links_[candidates[c].second].link;
+    if (hits[c] == kSelfCollisionSamples) {
+      model->disabled_.push_back({la, lb, "always"});
+      continue;
+    }
+    if (hits[c] == 0) model->never_seen_.emplace_back(la, lb);
+    model->self_pairs_.push_back(candidates[c]);
+  }
+  return model;
+}
+
+}  // namespace motion
