@@ -92,7 +92,6 @@ std::shared_ptr<const RobotCollisionModel> RobotCollisionModel::Build(
   auto engine = std::make_shared<Engine>();
   for (int i = 0; i < static_cast<int>(chain.links.size()); ++i) {
     LinkCollisionGeometry g = LinkGeometry(chain, i, collisions, meshes);
-    if (g.shapes.empty()) continue;
     engine->geometry.emplace_back();
     for (const PlacedShape& s : g.shapes) engine->geometry.back().push_back(ToFclGeometry(s.shape));
     model->links_.push_back(std::move(g));
@@ -103,7 +102,9 @@ std::shared_ptr<const RobotCollisionModel> RobotCollisionModel::Build(
   std::vector<std::pair<int, int>> candidates;
   const int n = static_cast<int>(model->links_.size());
   for (int a = 0; a < n; ++a) {
+    if (model->links_[a].shapes.empty()) continue;
     for (int b = a + 1; b < n; ++b) {
+      if (model->links_[b].shapes.empty()) continue;
       const int ja = chain.links[model->links_[a].chain_link].after_joint;
       const int jb = chain.links[model->links_[b].chain_link].after_joint;
       if (std::abs(ja - jb) <= 1) {

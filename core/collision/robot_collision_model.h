@@ -66,6 +66,7 @@ class RobotCollisionModel {
                                                           const LinkCollisions& collisions,
                                                           const MeshSupply& meshes = {});
 
+  /// Every link of the chain, in chain order (those with no shapes too).
   const std::vector<LinkCollisionGeometry>& links() const { return links_; }
   /// Indices into links() of the pairs a self-collision check tests.
   const std::vector<std::pair<int, int>>& self_pairs() const { return self_pairs_; }

@@ -1,11 +1,14 @@
 #include "server/rpc/kinematics_service.h"
 
+#include <cmath>
 #include <vector>
 
+#include "core/collision/collision_checker.h"
 #include "core/ik/ik_solver.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/kinematics/jacobian.h"
 #include "core/kinematics/joint_vector_check.h"
+#include "server/convert/collision_conversion.h"
 #include "server/convert/proto_conversion.h"
 #include "server/rpc/reachability_batch.h"
 
@@ -116,6 +119,64 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
         const JacobianMeasures measures = MeasureJacobian(jacobian);
         env_.metrics.RecordSolve("jacobian", "-", SecondsSince(started));
         FillJacobian(jacobian, measures, response);
+        return absl::OkStatus();
+      });
+}
+
+// At most this many configurations per CheckCollision call (one answer
+// each; a path is checked by PlanPath / ValidatePath instead).
+constexpr int kMaxCollisionConfigurations = 10000;
+
+grpc::ServerUnaryReactor* KinematicsService::CheckCollision(
+    grpc::CallbackServerContext* context, const v1::CheckCollisionRequest* request,
+    v1::CheckCollisionResponse* response) {
+  return RunUnaryOnPool(
+      env_, context, "CheckCollision",
+      [this, context, request, response](ChainDataCache& cache) -> absl::Status {
+        absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
+        if (!resolved.ok()) return resolved.status();
+        if (request->configurations_size() > kMaxCollisionConfigurations) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("configurations: ", request->configurations_size(),
+                           " configurations; the limit is ", kMaxCollisionConfigurations));
+        }
+        if (!(std::isfinite(request->safety_margin()) && request->safety_margin() >= 0)) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "safety_margin: must be a finite number >= 0 (m), got ", request->safety_margin()));
+        }
+        const ChainModel& chain = *resolved->chain;
+        std::vector<Eigen::VectorXd> configurations;
+        for (int i = 0; i < request->configurations_size(); ++i) {
+          std::vector<double> q = ToVector(request->configurations(i).values());
+          if (auto status =
+                  CheckJointVector(chain, q, absl::StrCat("configurations[", i, "].values"));
+              !status.ok()) {
+            return status;
+          }
+          configurations.push_back(Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
+        }
+        absl::StatusOr<std::shared_ptr<const CollisionScene>> scene =
+            SceneFromProto(request->scene(), "scene");
+        if (!scene.ok()) return scene.status();
+        const std::shared_ptr<const RobotCollisionModel> robot =
+            env_.collision_models.For(*resolved->robot.model, resolved->chain);
+        CollisionQuery query;
+        query.self_collision =
+            !request->has_check_self_collision() || request->check_self_collision();
+        query.compute_distance = request->compute_distance();
+        query.safety_margin = request->safety_margin();
+        ChainData& data = cache.For(resolved->chain).kinematics;
+        const auto started = std::chrono::steady_clock::now();
+        for (std::size_t i = 0; i < configurations.size(); ++i) {
+          if (i % 256 == 0 && context->IsCancelled()) {
+            return absl::CancelledError("CheckCollision: cancelled by the client");
+          }
+          CollisionVerdictToProto(
+              motion::CheckCollision(chain, data, *robot, **scene, configurations[i], query),
+              response->add_results());
+        }
+        env_.metrics.RecordSolve("collision", "-", SecondsSince(started));
+        CollisionModelToProto(*robot, response);
         return absl::OkStatus();
       });
 }

@@ -22,6 +22,9 @@ class KinematicsService final : public v1::Kinematics::CallbackService {
   grpc::ServerUnaryReactor* ComputeJacobian(grpc::CallbackServerContext* context,
                                             const v1::ComputeJacobianRequest* request,
                                             v1::ComputeJacobianResponse* response) override;
+  grpc::ServerUnaryReactor* CheckCollision(grpc::CallbackServerContext* context,
+                                           const v1::CheckCollisionRequest* request,
+                                           v1::CheckCollisionResponse* response) override;
 
  private:
   ServiceEnv env_;

@@ -18,6 +18,7 @@
 #include "server/convert/status_conversion.h"
 #include "server/observability/server_metrics.h"
 #include "server/runtime/chain_resolution.h"
+#include "server/runtime/collision_model_cache.h"
 #include "server/runtime/robot_registry.h"
 #include "server/runtime/server_options.h"
 #include "server/runtime/solver_pool.h"
@@ -30,6 +31,7 @@ struct ServiceEnv {
   SolverPool& pool;
   const RequestLimits& limits;
   ServerMetrics& metrics;
+  CollisionModelCache& collision_models;
 };
 
 /// \brief Seconds since `start` on the steady clock.

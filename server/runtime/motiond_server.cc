@@ -64,9 +64,11 @@ MotiondServer::MotiondServer(const ServerOptions& options)
       registry_(options.registry),
       pool_(ResolveWorkers(options.workers), options.max_queue),
       metrics_(std::make_shared<prometheus::Registry>(), registry_, pool_),
-      registry_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_}),
-      kinematics_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_}),
-      planner_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_}) {}
+      registry_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_}),
+      kinematics_service_(
+          ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_}),
+      planner_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_}) {
+}
 
 MotiondServer::~MotiondServer() { Shutdown(std::chrono::milliseconds(0)); }
 

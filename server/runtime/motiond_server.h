@@ -11,6 +11,7 @@
 #include "server/rpc/kinematics_service.h"
 #include "server/rpc/motion_planner_service.h"
 #include "server/rpc/robot_registry_service.h"
+#include "server/runtime/collision_model_cache.h"
 #include "server/runtime/robot_registry.h"
 #include "server/runtime/server_options.h"
 #include "server/runtime/solver_pool.h"
@@ -43,6 +44,7 @@ class MotiondServer {
   RobotRegistry registry_;
   SolverPool pool_;
   ServerMetrics metrics_;
+  CollisionModelCache collision_models_;
   RobotRegistryService registry_service_;
   KinematicsService kinematics_service_;
   MotionPlannerService planner_service_;

@@ -246,7 +246,7 @@ TEST(ReflectionTest, DescribesKinematicsWithItsMethods) {
     }
   }
   EXPECT_EQ(methods, (std::set<std::string>{"ComputeFk", "ComputeIk", "ComputeJacobian",
-                                            "CheckReachability"}));
+                                            "CheckReachability", "CheckCollision"}));
 }
 
 }  // namespace

@@ -125,10 +125,10 @@ CollisionObject BoxObject(const std::string& id, const Eigen::Vector3d& centre,
 
 TEST(CollisionCheckerTest, PrimitivesComeFromTheUrdfAndAdjacentLinksAreNotChecked) {
   const Arm arm = LoadArm();
-  ASSERT_EQ(arm.collision->links().size(), 4u);
+  ASSERT_EQ(arm.collision->links().size(), 5u);  // the tool link has none
   for (const LinkCollisionGeometry& l : arm.collision->links()) {
-    EXPECT_EQ(l.source, "urdf") << l.link;
-    EXPECT_EQ(l.shapes.size(), 1u);
+    EXPECT_EQ(l.source, l.link == "tool" ? "none" : "urdf") << l.link;
+    EXPECT_EQ(l.shapes.size(), l.link == "tool" ? 0u : 1u);
   }
   // base-link1, link1-link2, link2-link3: one joint apart, never checked.
   int adjacent = 0;
