@@ -20,30 +20,17 @@
 #include "core/kinematics/chain_data.h"
 #include "core/model/robot_model.h"
 #include "independent_fk.h"
+#include "primitive_arm.h"
 
 namespace motion {
 namespace {
 
 using motion_test::IndependentChain;
 using motion_test::IndependentLinkPoses;
+using motion_test::kPrimitiveArm;
 using motion_test::ReadUrdfSpec;
 using motion_test::UrdfSpec;
 using motion_test::WalkChain;
-
-// base: a 0.2 m cube; link1: cylinder r 0.05 along z, 0.4 long; link2: box
-// 0.06 x 0.06 x 0.4; link3: sphere r 0.06; every shape off its link origin.
-constexpr const char* kPrimitiveArm = R"(<?xml version="1.0"?>
-<robot name="primitive_arm">
-  <link name="base"><collision><origin xyz="0 0 -0.1"/><geometry><box size="0.2 0.2 0.2"/></geometry></collision></link>
-  <link name="link1"><collision><origin xyz="0 0 0.2"/><geometry><cylinder radius="0.05" length="0.4"/></geometry></collision></link>
-  <link name="link2"><collision><origin xyz="0 0 0.2"/><geometry><box size="0.06 0.06 0.4"/></geometry></collision></link>
-  <link name="link3"><collision><origin xyz="0 0 0.15"/><geometry><sphere radius="0.06"/></geometry></collision></link>
-  <link name="tool"/>
-  <joint name="j1" type="revolute"><parent link="base"/><child link="link1"/><origin xyz="0 0 0"/><axis xyz="0 0 1"/><limit lower="-3.1" upper="3.1" velocity="1" effort="1"/></joint>
-  <joint name="j2" type="revolute"><parent link="link1"/><child link="link2"/><origin xyz="0 0 0.4"/><axis xyz="0 1 0"/><limit lower="-3.0" upper="3.0" velocity="1" effort="1"/></joint>
-  <joint name="j3" type="revolute"><parent link="link2"/><child link="link3"/><origin xyz="0 0 0.4"/><axis xyz="0 1 0"/><limit lower="-3.0" upper="3.0" velocity="1" effort="1"/></joint>
-  <joint name="tool_joint" type="fixed"><parent link="link3"/><child link="tool"/><origin xyz="0 0 0.2"/></joint>
-</robot>)";
 
 struct Arm {
   std::shared_ptr<const RobotModel> model;

@@ -1,0 +1,224 @@
+#include "core/collision/trajectory_collisions.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <utility>
+
+#include "core/collision/internal/fcl_geometry.h"
+#include "core/collision/internal/fcl_scene.h"
+#include "core/kinematics/forward_kinematics.h"
+
+namespace motion {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr int kMaxDepth = 24;  // halvings of one sample interval
+
+struct Found {
+  std::string link, other;
+  double depth = 0.0;
+};
+
+// What the robot looks like at one joint vector: clearance to everything
+// (a lower bound, exact below `threshold`), the contacts, and what the
+// motion bound needs (joint origins and axes, shape centres and radii).
+struct Probe {
+  double clearance = kInfinity;
+  std::vector<Found> contacts;
+  std::vector<Eigen::Vector3d> joint_origins;
+  std::vector<bool> prismatic;
+  /// Per link of the collision model: its shapes' (centre, bounding radius).
+  std::vector<std::vector<std::pair<Eigen::Vector3d, double>>> shapes;
+};
+
+class Prober {
+ public:
+  Prober(const ChainModel& chain, ChainData& data, const RobotCollisionModel& robot,
+         const CollisionScene& scene, bool self)
+      : chain_(chain), data_(data), robot_(robot), scene_(scene), self_(self) {}
+
+  Probe At(const Eigen::VectorXd& q, double threshold) {
+    Probe p;
+    ForwardKinematics(chain_, data_, q);
+    const std::vector<LinkPose> poses = LinkPoses(chain_, data_);
+    for (std::size_t j = 0; j < chain_.joints.size(); ++j) {
+      p.joint_origins.push_back(data_.joint_frames[j].translation());
+      p.prismatic.push_back(chain_.joints[j].type == JointType::kPrismatic);
+    }
+    const std::vector<LinkCollisionGeometry>& links = robot_.links();
+    std::vector<std::vector<fcl::CollisionObjectd>> placed(links.size());
+    p.shapes.resize(links.size());
+    for (std::size_t i = 0; i < links.size(); ++i) {
+      const Eigen::Isometry3d& frame = poses[links[i].chain_link].pose;
+      for (std::size_t s = 0; s < links[i].shapes.size(); ++s) {
+        const Eigen::Isometry3d at = frame * links[i].shapes[s].origin;
+        placed[i].emplace_back(robot_.engine().geometry[i][s], at);
+        placed[i].back().computeAABB();
+        p.shapes[i].emplace_back(at.translation(), links[i].shapes[s].shape.BoundingRadius());
+      }
+    }
+    auto pair = [&](const fcl::CollisionObjectd& a, const fcl::CollisionObjectd& b,
+                    const std::string& la, const std::string& lb) {
+      const double box_distance = a.getAABB().distance(b.getAABB());
+      if (box_distance > threshold) {
+        p.clearance = std::min(p.clearance, box_distance);
+        return;
+      }
+      const PairOutcome o = TestPair(a, b, true, 0.0);
+      p.clearance = std::min(p.clearance, o.distance);
+      if (o.in_contact) p.contacts.push_back({la, lb, o.depth});
+    };
+    const std::vector<fcl::CollisionObjectd>& obstacles = scene_.engine().objects;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+      for (const fcl::CollisionObjectd& shape : placed[i]) {
+        for (std::size_t o = 0; o < obstacles.size(); ++o) {
+          pair(shape, obstacles[o], links[i].link, scene_.objects()[o].id);
+        }
+      }
+    }
+    if (self_) {
+      for (const auto& [a, b] : robot_.self_pairs()) {
+        for (const fcl::CollisionObjectd& sa : placed[a]) {
+          for (const fcl::CollisionObjectd& sb : placed[b]) {
+            pair(sa, sb, links[a].link, links[b].link);
+          }
+        }
+      }
+    }
+    return p;
+  }
+
+  // Bound on how far any point of any link moves from qa to qb.
+  double MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, const Probe& a,
+                     const Probe& b) const {
+    std::vector<double> dtheta(chain_.joints.size());
+    double turned = 0.0;
+    for (std::size_t j = 0; j < chain_.joints.size(); ++j) {
+      const ChainJoint& joint = chain_.joints[j];
+      dtheta[j] = std::abs(joint.multiplier * (qb[joint.dof] - qa[joint.dof]));
+      if (!a.prismatic[j]) turned += dtheta[j];
+    }
+    // Radii grow by at most the motion itself: M <= turned (R + M).
+    if (turned >= 0.5) return kInfinity;
+    double bound = 0.0;
+    const std::vector<LinkCollisionGeometry>& links = robot_.links();
+    for (std::size_t i = 0; i < links.size(); ++i) {
+      const int last_joint = chain_.links[links[i].chain_link].after_joint;
+      double m = 0.0;
+      for (int j = 0; j <= last_joint; ++j) {
+        if (a.prismatic[j]) {
+          m += dtheta[j];
+          continue;
+        }
+        double reach = 0.0;
+        for (const Probe* p : {&a, &b}) {
+          for (const auto& [centre, radius] : p->shapes[i]) {
+            reach = std::max(reach, (centre - p->joint_origins[j]).norm() + radius);
+          }
+        }
+        m += dtheta[j] * reach;
+      }
+      bound = std::max(bound, m / (1.0 - turned));
+    }
+    return self_ ? 2.0 * bound : bound;
+  }
+
+ private:
+  const ChainModel& chain_;
+  ChainData& data_;
+  const RobotCollisionModel& robot_;
+  const CollisionScene& scene_;
+  bool self_;
+};
+
+// Contacts per pair, merged over contiguous samples.
+class Merger {
+ public:
+  void Add(const Found& f, std::size_t sample, double time, bool at_sample) {
+    auto key = std::make_pair(f.link, f.other);
+    auto it = open_.find(key);
+    if (it != open_.end()) {
+      TrajectoryContact& c = contacts_[it->second];
+      if (sample <= c.last_sample + 1) {
+        c.last_sample = std::max(c.last_sample, sample);
+        c.end_time = std::max(c.end_time, time);
+        c.start_time = std::min(c.start_time, time);
+        c.max_depth = std::max(c.max_depth, f.depth);
+        c.between_samples_only = c.between_samples_only && !at_sample;
+        return;
+      }
+    }
+    TrajectoryContact c;
+    c.link = f.link;
+    c.other = f.other;
+    c.first_sample = c.last_sample = sample;
+    c.start_time = c.end_time = time;
+    c.max_depth = f.depth;
+    c.between_samples_only = !at_sample;
+    open_[key] = contacts_.size();
+    contacts_.push_back(std::move(c));
+  }
+  std::vector<TrajectoryContact> Take() { return std::move(contacts_); }
+
+ private:
+  std::map<std::pair<std::string, std::string>, std::size_t> open_;
+  std::vector<TrajectoryContact> contacts_;
+};
+
+}  // namespace
+
+std::vector<TrajectoryContact> FindTrajectoryCollisions(const ChainModel& chain, ChainData& data,
+                                                        const RobotCollisionModel& robot,
+                                                        const CollisionScene& scene,
+                                                        const Trajectory& trajectory,
+                                                        const TrajectoryCollisionOptions& options,
+                                                        const std::function<bool()>& cancelled) {
+  Merger merger;
+  const std::size_t n = trajectory.size();
+  if (n == 0 || !robot.has_geometry()) return {};
+  Prober prober(chain, data, robot, scene, options.self_collision);
+  // The threshold below which exact distances are computed: a generous
+  // guess of one interval's motion, raised when an interval needs more.
+  double threshold = 0.05;
+  Eigen::VectorXd qa = trajectory.Position(0);
+  Probe a = prober.At(qa, threshold);
+  for (const Found& f : a.contacts) merger.Add(f, 0, trajectory.time[0], true);
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    if (k % 64 == 0 && cancelled && cancelled()) break;
+    const Eigen::VectorXd qb = trajectory.Position(k + 1);
+    Probe b = prober.At(qb, threshold);
+    for (const Found& f : b.contacts) merger.Add(f, k + 1, trajectory.time[k + 1], true);
+    // The interval (k, k + 1), halved where its ends do not clear it.
+    struct Piece {
+      Eigen::VectorXd qa, qb;
+      double ta, tb;
+      Probe pa, pb;
+      int depth;
+    };
+    std::vector<Piece> stack;
+    stack.push_back({qa, qb, trajectory.time[k], trajectory.time[k + 1], a, b, 0});
+    while (!stack.empty()) {
+      Piece piece = std::move(stack.back());
+      stack.pop_back();
+      const double bound = prober.MotionBound(piece.qa, piece.qb, piece.pa, piece.pb);
+      if (piece.pa.clearance + piece.pb.clearance > bound) continue;
+      if (bound < options.resolution || piece.depth >= kMaxDepth) continue;
+      // Both ends in contact: the contact is already recorded at the ends.
+      if (!piece.pa.contacts.empty() && !piece.pb.contacts.empty() && bound < 1e-2) continue;
+      const Eigen::VectorXd qm = 0.5 * (piece.qa + piece.qb);
+      const double tm = 0.5 * (piece.ta + piece.tb);
+      threshold = std::max(threshold, bound);
+      Probe m = prober.At(qm, threshold);
+      for (const Found& f : m.contacts) merger.Add(f, k, tm, false);
+      stack.push_back({qm, piece.qb, tm, piece.tb, m, piece.pb, piece.depth + 1});
+      stack.push_back({piece.qa, qm, piece.ta, tm, piece.pa, std::move(m), piece.depth + 1});
+    }
+    qa = qb;
+    a = std::move(b);
+  }
+  return merger.Take();
+}
+
+}  // namespace motion
