@@ -172,24 +172,29 @@ class Merger {
 std::vector<TrajectoryContact> FindTrajectoryCollisions(const ChainModel& chain, ChainData& data,
                                                         const RobotCollisionModel& robot,
                                                         const CollisionScene& scene,
-                                                        const Trajectory& trajectory,
+                                                        const std::vector<double>& times,
+                                                        const std::vector<double>& positions,
                                                         const TrajectoryCollisionOptions& options,
                                                         const std::function<bool()>& cancelled) {
   Merger merger;
-  const std::size_t n = trajectory.size();
+  const int dof = chain.dof();
+  const std::size_t n = times.size();
+  auto position = [&](std::size_t k) {
+    return Eigen::Map<const Eigen::VectorXd>(positions.data() + k * dof, dof);
+  };
   if (n == 0 || !robot.has_geometry()) return {};
   Prober prober(chain, data, robot, scene, options.self_collision);
   // The threshold below which exact distances are computed: a generous
   // guess of one interval's motion, raised when an interval needs more.
   double threshold = 0.05;
-  Eigen::VectorXd qa = trajectory.Position(0);
+  Eigen::VectorXd qa = position(0);
   Probe a = prober.At(qa, threshold);
-  for (const Found& f : a.contacts) merger.Add(f, 0, trajectory.time[0], true);
+  for (const Found& f : a.contacts) merger.Add(f, 0, times[0], true);
   for (std::size_t k = 0; k + 1 < n; ++k) {
     if (k % 64 == 0 && cancelled && cancelled()) break;
-    const Eigen::VectorXd qb = trajectory.Position(k + 1);
+    const Eigen::VectorXd qb = position(k + 1);
     Probe b = prober.At(qb, threshold);
-    for (const Found& f : b.contacts) merger.Add(f, k + 1, trajectory.time[k + 1], true);
+    for (const Found& f : b.contacts) merger.Add(f, k + 1, times[k + 1], true);
     // The interval (k, k + 1), halved where its ends do not clear it.
     struct Piece {
       Eigen::VectorXd qa, qb;
@@ -198,7 +203,7 @@ std::vector<TrajectoryContact> FindTrajectoryCollisions(const ChainModel& chain,
       int depth;
     };
     std::vector<Piece> stack;
-    stack.push_back({qa, qb, trajectory.time[k], trajectory.time[k + 1], a, b, 0});
+    stack.push_back({qa, qb, times[k], times[k + 1], a, b, 0});
     while (!stack.empty()) {
       Piece piece = std::move(stack.back());
       stack.pop_back();

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "core/collision/collision_checker.h"
-#include "core/motion/trajectory.h"
 
 namespace motion {
 
@@ -27,7 +26,8 @@ struct TrajectoryCollisionOptions {
   double resolution = 1e-4;
 };
 
-/// \brief Checks every sample of `trajectory` and the motion between
+/// \brief Checks every sample of a trajectory (`times`, and `positions`
+/// row-major, chain.dof() per sample) and the motion between
 /// consecutive samples (joints interpolated linearly) against `scene` and
 /// the robot itself.
 ///
@@ -44,7 +44,8 @@ struct TrajectoryCollisionOptions {
 /// polled every 64 samples (may be empty); returns early when it fires.
 std::vector<TrajectoryContact> FindTrajectoryCollisions(
     const ChainModel& chain, ChainData& data, const RobotCollisionModel& robot,
-    const CollisionScene& scene, const Trajectory& trajectory,
-    const TrajectoryCollisionOptions& options, const std::function<bool()>& cancelled = {});
+    const CollisionScene& scene, const std::vector<double>& times,
+    const std::vector<double>& positions, const TrajectoryCollisionOptions& options,
+    const std::function<bool()>& cancelled = {});
 
 }  // namespace motion

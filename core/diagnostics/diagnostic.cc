@@ -38,6 +38,8 @@ const char* DiagnosticCodeName(DiagnosticCode code) {
       return "ZONE_REDUCED";
     case DiagnosticCode::kConfigurationChange:
       return "CONFIGURATION_CHANGE";
+    case DiagnosticCode::kCollision:
+      return "COLLISION";
   }
   return "UNKNOWN";
 }

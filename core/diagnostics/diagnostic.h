@@ -25,7 +25,8 @@ enum class DiagnosticCode {
   kJerkLimit = 14,
   kSpeedReduced = 15,
   kZoneReduced = 16,
-  kConfigurationChange = 17,  ///< warning: a MoveJ pose target changed configuration
+  kConfigurationChange = 17,
+  kCollision = 18,  ///< warning: a MoveJ pose target changed configuration
 };
 
 enum class Severity { kInfo = 1, kWarning = 2, kError = 3 };
@@ -43,6 +44,10 @@ struct Diagnostic {
   double limit = 0.0;  ///< the limit it was checked against
   double time = 0.0;   ///< seconds from path start, when tied to a sample
   std::string source;  ///< the segment's source (program line, target name), if given
+  /// COLLISION: the pair and how deep (m).
+  bool has_contact = false;
+  std::string contact_link, contact_other;
+  double contact_depth = 0.0;
 };
 
 const char* DiagnosticCodeName(DiagnosticCode code);

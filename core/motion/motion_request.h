@@ -1,9 +1,12 @@
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/collision/collision_scene.h"
+#include "core/collision/robot_collision_model.h"
 #include "core/geometry/pose.h"
 #include "core/geometry/pose_algebra.h"
 #include "core/ik/robot_configuration.h"
@@ -100,6 +103,13 @@ struct PathRequest {
   /// Limits of every DOF to plan with (the chain's with a request's
   /// overrides applied); empty: the chain's own dof_limits.
   std::vector<JointLimits> joint_limits;
+  /// Collision checking of the whole trajectory (trajectory_collisions.h):
+  /// with a collision model, every sample and the motion between samples
+  /// is checked against `scene` (null: nothing around) and, when
+  /// check_self_collision, the robot itself.
+  std::shared_ptr<const RobotCollisionModel> collision_model;
+  std::shared_ptr<const CollisionScene> scene;
+  bool check_self_collision = false;
 };
 
 /// \brief Bounds that keep one request's memory and time finite.

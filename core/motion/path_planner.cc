@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/collision/trajectory_collisions.h"
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
@@ -87,6 +88,50 @@ void ResolveZone(const ChainModel& model, ChainData& data, const PathRequest& re
   for (std::size_t i = known; i < report.diagnostics.size(); ++i) {
     report.diagnostics[i].source = segment.source;
     result.diagnostics.push_back(report.diagnostics[i]);
+  }
+}
+
+// The segment report that holds sample `index` (the last one if none).
+SegmentReport& ReportHolding(std::size_t index, PathResult& result) {
+  for (SegmentReport& r : result.segments) {
+    if (static_cast<std::int64_t>(index) < r.first_index + r.point_count) return r;
+  }
+  return result.segments.back();
+}
+
+// Every contact of the finished trajectory as a COLLISION error on the
+// segment whose samples it starts in: one per pair and contiguous stretch.
+void CheckPathCollisions(const ChainModel& model, ChainData& data, const PathRequest& request,
+                         const std::function<bool()>& cancelled, PathResult& result) {
+  TrajectoryCollisionOptions options;
+  options.self_collision = request.check_self_collision;
+  const std::shared_ptr<const CollisionScene> scene =
+      request.scene ? request.scene : CollisionScene::Empty();
+  const std::vector<TrajectoryContact> contacts = FindTrajectoryCollisions(
+      model, data, *request.collision_model, *scene, result.trajectory.time,
+      result.trajectory.positions, options, cancelled);
+  result.collision_checked = true;
+  result.collision_free = contacts.empty();
+  if (result.segments.empty()) return;
+  for (const TrajectoryContact& c : contacts) {
+    SegmentReport& report = ReportHolding(c.first_sample, result);
+    const std::string where = c.between_samples_only
+                                  ? absl::StrCat("between samples ", c.first_sample, " and ",
+                                                 c.first_sample + 1, " (t = ", c.start_time, " s)")
+                                  : absl::StrCat("at samples ", c.first_sample, "..", c.last_sample,
+                                                 " (t = ", c.start_time, " to ", c.end_time, " s)");
+    AddSegmentDiagnostic(report, Severity::kError, DiagnosticCode::kCollision,
+                         absl::StrCat(c.link, " collides with ", c.other, " ", where, ", up to ",
+                                      c.max_depth, " m deep"),
+                         static_cast<std::int64_t>(c.first_sample), c.start_time);
+    Diagnostic& d = report.diagnostics.back();
+    d.has_contact = true;
+    d.contact_link = c.link;
+    d.contact_other = c.other;
+    d.contact_depth = c.max_depth;
+    d.source = request.segments[report.segment_index].source;
+    result.diagnostics.push_back(d);
+    result.ok = false;
   }
 }
 
@@ -225,6 +270,10 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
         result);
   }
   result.duration = result.trajectory.size() ? result.trajectory.time.back() : 0.0;
+  if (request.collision_model) {
+    CheckPathCollisions(model, data.kinematics, request, cancelled, result);
+    if (cancelled && cancelled()) return absl::CancelledError("planning cancelled by the client");
+  }
   return result;
 }
 

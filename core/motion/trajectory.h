@@ -74,7 +74,9 @@ struct SegmentReport {
 
 struct PathResult {
   bool ok = true;
-  double duration = 0.0;  ///< cycle time, s
+  bool collision_checked = false;  ///< a collision model was given and the path was checked
+  bool collision_free = false;     ///< checked, and no contact anywhere
+  double duration = 0.0;           ///< cycle time, s
   Trajectory trajectory;
   std::vector<SegmentReport> segments;
   std::vector<Diagnostic> diagnostics;  ///< path-level and every segment's, in order

@@ -304,6 +304,8 @@ void PlanSummaryToProto(const PathResult& result, v1::PlanPathSummary* out) {
   out->set_ok(result.ok);
   out->set_duration(result.duration);
   out->set_point_count(static_cast<int64_t>(result.trajectory.size()));
+  out->set_collision_checked(result.collision_checked);
+  out->set_collision_free(result.collision_checked && result.collision_free);
   for (const Diagnostic& d : result.diagnostics) DiagnosticToProto(d, out->add_diagnostics());
 }
 
@@ -311,6 +313,8 @@ void ValidationToProto(const PathResult& result, v1::ValidatePathResponse* out) 
   out->set_ok(result.ok);
   out->set_reachable(Reachable(result));
   out->set_cycle_time(result.duration);
+  out->set_collision_checked(result.collision_checked);
+  out->set_collision_free(result.collision_checked && result.collision_free);
   for (const SegmentReport& report : result.segments) {
     SegmentReportToProto(report, out->add_segment_reports());
   }

@@ -161,6 +161,11 @@ void DiagnosticToProto(const Diagnostic& d, v1::Diagnostic* out) {
   out->set_value(d.value);
   out->set_limit(d.limit);
   out->set_time(d.time);
+  if (d.has_contact) {
+    out->mutable_contact()->set_link(WithoutPercentSigns(d.contact_link));
+    out->mutable_contact()->set_other(WithoutPercentSigns(d.contact_other));
+    out->mutable_contact()->set_depth(d.contact_depth);
+  }
 }
 
 void IkResultToProto(const IkResult& result, v1::IkResult* out) {

@@ -3,14 +3,30 @@
 #include <chrono>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "core/motion/path_planner.h"
 #include "core/motion/program_validation.h"
+#include "server/convert/collision_conversion.h"
 #include "server/convert/path_conversion.h"
 #include "server/runtime/chain_resolution.h"
 
 namespace motion::server {
 
+namespace {
+
+// Whether the robot has geometry of its own (not only approximations of
+// meshes that were not sent): what turns self-collision on by default.
+bool HasOwnGeometry(const RobotCollisionModel& model) {
+  for (const LinkCollisionGeometry& l : model.links()) {
+    if (l.source == "urdf") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
+                                             CollisionModelCache& collision_models,
                                              const v1::PlanPathRequest& request,
                                              absl::string_view robot_field) {
   absl::StatusOr<ResolvedChain> resolved = ResolveChain(registry, request.robot(), robot_field);
@@ -18,6 +34,23 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
   absl::StatusOr<PathRequest> path = PathRequestFromProto(request);
   if (!path.ok()) return path.status();
   path->joint_limits = std::move(resolved->limits);
+  // robot_field is "robot" or "path.robot": the scene sits beside it.
+  const std::string scene_field =
+      absl::StrCat(robot_field.substr(0, robot_field.size() - 5), "scene");
+  if (request.has_scene()) {
+    absl::StatusOr<std::shared_ptr<const CollisionScene>> scene =
+        SceneFromProto(request.scene(), scene_field);
+    if (!scene.ok()) return scene.status();
+    path->scene = *std::move(scene);
+  }
+  if (request.has_scene() || !request.has_check_self_collision() ||
+      request.check_self_collision()) {
+    std::shared_ptr<const RobotCollisionModel> model =
+        collision_models.For(*resolved->robot.model, resolved->chain);
+    path->check_self_collision = request.has_check_self_collision() ? request.check_self_collision()
+                                                                    : HasOwnGeometry(*model);
+    if (path->scene || path->check_self_collision) path->collision_model = std::move(model);
+  }
   PathRequest resolved_path = ResolveProgramDefaults(*resolved->chain, *std::move(path));
   return ProgramToPlan{resolved->robot.robot_id, std::move(resolved->chain),
                        std::move(resolved_path)};

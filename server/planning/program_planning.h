@@ -12,6 +12,7 @@
 #include "core/motion/trajectory.h"
 #include "motion/v1/motion_planner.pb.h"
 #include "server/observability/server_metrics.h"
+#include "server/runtime/collision_model_cache.h"
 #include "server/runtime/robot_registry.h"
 
 // The planning sequence behind PlanPath and ValidatePath, without gRPC:
@@ -32,7 +33,13 @@ struct ProgramToPlan {
 /// (core's ResolveProgramDefaults); malformed shapes are InvalidArgument
 /// naming the field. Nothing is planned yet; PlanProgram validates every
 /// value of the program before its first segment.
+///
+/// Collision checking: with a `scene` in the request, or self-collision on
+/// (check_self_collision, or absent and the robot has URDF primitives of its
+/// own), the chain's collision model comes from `collision_models` and the
+/// scene is validated (errors name "scene..." under the request's path).
 absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
+                                             CollisionModelCache& collision_models,
                                              const v1::PlanPathRequest& request,
                                              absl::string_view robot_field = "robot");
 

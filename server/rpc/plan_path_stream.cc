@@ -22,7 +22,8 @@ PlanPathStream::PlanPathStream(ServiceEnv env, grpc::CallbackServerContext* cont
 void PlanPathStream::Plan(ChainDataCache& cache) {
   absl::Status status = [&]() -> absl::Status {
     if (cancelled_ || context_->IsCancelled()) return absl::CancelledError("cancelled");
-    absl::StatusOr<ProgramToPlan> program = ResolveProgram(env_.registry, *request_);
+    absl::StatusOr<ProgramToPlan> program =
+        ResolveProgram(env_.registry, env_.collision_models, *request_);
     if (!program.ok()) return program.status();
     robot_id_ = program->robot_id;
     chain_ = program->chain;

@@ -78,7 +78,7 @@ void ValidatePathStream::Validate(ChainDataCache& cache, const v1::ValidatePathR
   }
   absl::Status status = [&]() -> absl::Status {
     absl::StatusOr<ProgramToPlan> program =
-        ResolveProgram(env_.registry, request.path(), "path.robot");
+        ResolveProgram(env_.registry, env_.collision_models, request.path(), "path.robot");
     if (!program.ok()) return program.status();
     absl::StatusOr<PathResult> result = PlanProgram(*program, cache, env_.limits.path, env_.metrics,
                                                     [this] { return context_->IsCancelled(); });

@@ -929,3 +929,144 @@ TEST_F(PlanPathServiceTest, ViaOrientationOnAMoveLAndUnknownModesAreNamed) {
 
 }  // namespace
 }  // namespace motiond_test
+
+namespace motiond_test {
+namespace {
+
+v1::CollisionObject BoxAt(const std::string& id, const Eigen::Vector3d& centre,
+                          const Eigen::Vector3d& size) {
+  v1::CollisionObject o;
+  o.set_id(id);
+  *o.mutable_pose() = WirePose(centre.x(), centre.y(), centre.z(), 0, 0, 0, 1);
+  o.mutable_shape()->mutable_box()->mutable_size()->set_x(size.x());
+  o.mutable_shape()->mutable_box()->mutable_size()->set_y(size.y());
+  o.mutable_shape()->mutable_box()->mutable_size()->set_z(size.z());
+  return o;
+}
+
+// A 0.3 m MoveL along +y on the UR5, whose links are approximated by
+// capsules of 5 cm between consecutive link origins (its meshes are not
+// sent). A box around the middle of the TCP's line: COLLISION naming a link
+// and the box, over samples that hold every one where the TCP is inside the
+// box. The same path beside a box placed 2 cm beyond the farthest any
+// capsule reaches (from ComputeFk's link origins at every sample, + 5 cm):
+// collision-free.
+TEST_F(PlanPathServiceTest, AMoveLThroughABoxCollidesAndTwoCentimetresClearDoesNot) {
+  Program program(kUr5Start);
+  program.MoveJPose("approach", Down(0.40, -0.15, 0.30), 0.5)
+      .MoveL("line", Down(0.40, 0.15, 0.30), 0.25);
+  v1::PlanPathRequest request = program.Request(Ur5());
+  request.set_include_tcp(true);
+  Assembled free_run;
+  ASSERT_TRUE(AssembleStream(Plan(request), &free_run));
+  ASSERT_TRUE(free_run.summary.ok());
+  EXPECT_FALSE(free_run.summary.collision_checked()) << "no scene, no geometry of its own";
+
+  // The box around the line's middle, and the samples with the TCP in it.
+  const Eigen::Vector3d centre(0.40, 0.0, 0.30), size(0.08, 0.08, 0.08);
+  std::vector<long> tcp_inside;
+  for (std::size_t k = 0; k < free_run.tcp.size(); ++k) {
+    const Eigen::Vector3d p = ToIsometry(free_run.tcp[k]).translation();
+    if (((p - centre).cwiseAbs().array() <= 0.5 * size.array()).all()) tcp_inside.push_back(k);
+  }
+  ASSERT_GT(tcp_inside.size(), 10u);
+  v1::PlanPathRequest blocked = request;
+  *blocked.mutable_scene()->mutable_scene()->add_objects() = BoxAt("fixture", centre, size);
+  Assembled hit;
+  ASSERT_TRUE(AssembleStream(Plan(blocked), &hit));
+  EXPECT_FALSE(hit.summary.ok());
+  EXPECT_TRUE(hit.summary.collision_checked());
+  EXPECT_FALSE(hit.summary.collision_free());
+  long first = -1, last = -1;
+  for (const v1::Diagnostic& d : hit.summary.diagnostics()) {
+    if (d.code() != v1::COLLISION) continue;
+    EXPECT_EQ(d.severity(), v1::SEVERITY_ERROR);
+    EXPECT_EQ(d.contact().other(), "fixture");
+    EXPECT_FALSE(d.contact().link().empty());
+    EXPECT_GT(d.contact().depth(), 0.0);
+    EXPECT_FALSE(d.segment_id().empty());
+    if (first < 0 || d.point_index() < first) first = d.point_index();
+    // "at samples i..j": the last sample of this stretch.
+    const std::string& m = d.message();
+    const auto dots = m.find("..");
+    if (dots != std::string::npos) last = std::max(last, std::stol(m.substr(dots + 2)));
+  }
+  ASSERT_GE(first, 0) << hit.summary.ShortDebugString();
+  EXPECT_LE(first, tcp_inside.front());
+  EXPECT_GE(last, tcp_inside.back());
+
+  // The farthest +x any capsule reaches over the path: link origins from
+  // ComputeFk, plus the capsule radius.
+  double reach_x = -1e9;
+  for (std::size_t k = 0; k < free_run.time.size(); ++k) {
+    v1::ComputeFkRequest fk;
+    *fk.mutable_robot() = Ur5();
+    fk.mutable_joints()->Add(free_run.positions.begin() + 6 * k,
+                             free_run.positions.begin() + 6 * (k + 1));
+    fk.set_all_links(true);
+    v1::ComputeFkResponse links;
+    ASSERT_TRUE(stubs_.ComputeFk(fk, &links).ok());
+    for (const v1::LinkPose& l : links.links()) {
+      reach_x = std::max(reach_x, l.pose().position().x() + 0.05);
+    }
+  }
+  v1::PlanPathRequest beside = request;
+  const double face = reach_x + 0.02;
+  *beside.mutable_scene()->mutable_scene()->add_objects() =
+      BoxAt("wall", {face + 0.1, 0.0, 0.3}, {0.2, 1.0, 1.0});
+  Assembled clear;
+  ASSERT_TRUE(AssembleStream(Plan(beside), &clear));
+  EXPECT_TRUE(clear.summary.ok()) << clear.summary.ShortDebugString();
+  EXPECT_TRUE(clear.summary.collision_checked());
+  EXPECT_TRUE(clear.summary.collision_free());
+  // 3 cm closer it touches.
+  beside.mutable_scene()
+      ->mutable_scene()
+      ->mutable_objects(0)
+      ->mutable_pose()
+      ->mutable_position()
+      ->set_x(face + 0.1 - 0.03);
+  Assembled touching;
+  ASSERT_TRUE(AssembleStream(Plan(beside), &touching));
+  EXPECT_FALSE(touching.summary.collision_free());
+}
+
+// A robot with URDF primitives of its own is checked for self-collision by
+// default: a MoveJ that folds its forearm back onto its first link reports
+// that pair; asking for no self-collision check does not.
+TEST_F(PlanPathServiceTest, AMoveJThatFoldsTheArmIntoItselfReportsThePair) {
+  constexpr const char* kArm = R"(<?xml version="1.0"?>
+<robot name="folding_arm">
+  <link name="base"><collision><origin xyz="0 0 -0.1"/><geometry><box size="0.2 0.2 0.2"/></geometry></collision></link>
+  <link name="link1"><collision><origin xyz="0 0 0.2"/><geometry><cylinder radius="0.05" length="0.4"/></geometry></collision></link>
+  <link name="link2"><collision><origin xyz="0 0 0.2"/><geometry><box size="0.06 0.06 0.4"/></geometry></collision></link>
+  <link name="link3"><collision><origin xyz="0 0 0.15"/><geometry><sphere radius="0.06"/></geometry></collision></link>
+  <link name="tool"/>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="link1"/><axis xyz="0 0 1"/><limit lower="-3.1" upper="3.1" velocity="1" effort="1"/></joint>
+  <joint name="j2" type="revolute"><parent link="link1"/><child link="link2"/><origin xyz="0 0 0.4"/><axis xyz="0 1 0"/><limit lower="-3.0" upper="3.0" velocity="1" effort="1"/></joint>
+  <joint name="j3" type="revolute"><parent link="link2"/><child link="link3"/><origin xyz="0 0 0.4"/><axis xyz="0 1 0"/><limit lower="-3.0" upper="3.0" velocity="1" effort="1"/></joint>
+  <joint name="tool_joint" type="fixed"><parent link="link3"/><child link="tool"/><origin xyz="0 0 0.2"/></joint>
+</robot>)";
+  Program program({0.0, 0.0, 0.0});
+  program.MoveJ("fold", {0.0, 2.6, 2.9});
+  v1::RobotRef robot;
+  robot.set_urdf(kArm);
+  v1::PlanPathRequest request = program.Request(robot);
+  Assembled got;
+  ASSERT_TRUE(AssembleStream(Plan(request), &got));
+  EXPECT_FALSE(got.summary.ok());
+  EXPECT_TRUE(got.summary.collision_checked());
+  const v1::Diagnostic* fold = FindDiagnostic(got.summary, v1::COLLISION);
+  ASSERT_NE(fold, nullptr);
+  EXPECT_EQ(fold->contact().link(), "link1");
+  EXPECT_EQ(fold->contact().other(), "link3");
+  EXPECT_EQ(fold->segment_id(), "fold");
+  request.set_check_self_collision(false);
+  Assembled unchecked;
+  ASSERT_TRUE(AssembleStream(Plan(request), &unchecked));
+  EXPECT_TRUE(unchecked.summary.ok());
+  EXPECT_FALSE(unchecked.summary.collision_checked());
+}
+
+}  // namespace
+}  // namespace motiond_test

@@ -46,7 +46,18 @@ PairOutcome TestPair(const fcl::CollisionObjectd& a, const fcl::CollisionObjectd
   fcl::CollisionResultd result;
   fcl::collide(&a, &b, request, result);
   if (result.isCollision()) {
-    const double penetration = std::max(0.0, result.getContact(0).penetration_depth);
+    double penetration = std::max(0.0, result.getContact(0).penetration_depth);
+    if (!(penetration > 0)) {
+      // FCL's own GJK leaves the depth at 0 for some pairs (capsule-box);
+      // libccd's EPA computes it.
+      fcl::CollisionRequestd ccd_request(1, true);
+      ccd_request.gjk_solver_type = fcl::GST_LIBCCD;
+      fcl::CollisionResultd ccd_result;
+      fcl::collide(&a, &b, ccd_request, ccd_result);
+      if (ccd_result.isCollision()) {
+        penetration = std::max(0.0, ccd_result.getContact(0).penetration_depth);
+      }
+    }
     out.in_contact = true;
     out.distance = -penetration;
     out.depth = margin + penetration;

@@ -12,6 +12,7 @@
 
 #include "core/collision/trajectory_collisions.h"
 #include "core/model/robot_model.h"
+#include "core/motion/trajectory.h"
 #include "primitive_arm.h"
 
 namespace motion {
@@ -75,7 +76,7 @@ TEST(TrajectoryCollisionsTest, APlateCrossedBetweenTwoSamplesIsCaught) {
     ASSERT_GT(PointToBox(centre, {0.55, 0, 0.4}, plate_size), 0.06 + 0.1);
   }
   std::vector<TrajectoryContact> contacts =
-      FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *plate, t, {});
+      FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *plate, t.time, t.positions, {});
   ASSERT_EQ(contacts.size(), 1u);
   EXPECT_EQ(contacts[0].link, "link3");
   EXPECT_EQ(contacts[0].other, "plate");
@@ -85,10 +86,15 @@ TEST(TrajectoryCollisionsTest, APlateCrossedBetweenTwoSamplesIsCaught) {
   EXPECT_LT(contacts[0].end_time, 0.1);
   // Moved out beyond the sphere's circle (0.55 + 0.06): nothing.
   const auto clear = OneBox({0.72, 0, 0.4}, plate_size);
-  EXPECT_TRUE(FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *clear, t, {}).empty());
+  EXPECT_TRUE(
+      FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *clear, t.time, t.positions, {})
+          .empty());
   // Reaching 5 mm into the circle: caught again.
   const auto grazing = OneBox({0.705, 0, 0.4}, plate_size);
-  EXPECT_EQ(FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *grazing, t, {}).size(), 1u);
+  EXPECT_EQ(
+      FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *grazing, t.time, t.positions, {})
+          .size(),
+      1u);
 }
 
 TEST(TrajectoryCollisionsTest, ContactSamplesAreTheOnesTheHandDistanceGives) {
@@ -109,7 +115,7 @@ TEST(TrajectoryCollisionsTest, ContactSamplesAreTheOnesTheHandDistanceGives) {
   }
   ASSERT_GT(first, 0);
   const std::vector<TrajectoryContact> contacts =
-      FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *box, t, {});
+      FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *box, t.time, t.positions, {});
   ASSERT_EQ(contacts.size(), 1u);
   EXPECT_EQ(contacts[0].link, "link3");
   EXPECT_FALSE(contacts[0].between_samples_only);
@@ -127,7 +133,9 @@ TEST(TrajectoryCollisionsTest, AClearPathIsClear) {
   ChainData data(*arm.chain);
   const Trajectory t = Sweep(-1.0, 1.0, 500, 0.004);
   const auto far = OneBox({0, 0, 3}, {0.5, 0.5, 0.5});
-  EXPECT_TRUE(FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *far, t, {}).empty());
+  EXPECT_TRUE(
+      FindTrajectoryCollisions(*arm.chain, data, *arm.collision, *far, t.time, t.positions, {})
+          .empty());
 }
 
 }  // namespace
