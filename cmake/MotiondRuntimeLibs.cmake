@@ -6,6 +6,13 @@
 # folders). Cross builds read the arm64 sysroot: the cross objdump, and a
 # stand-in for `ldconfig -v` that lists the sysroot's library folders (CMake
 # asks ldconfig where the loader looks; the host's would name amd64 folders).
+#
+# Shared libraries core links PUBLIC ship even while no binary needs them yet:
+# Debian's gcc links with --as-needed, so motiond has no NEEDED entry for FCL
+# until core's code calls it, and then it would be picked up anyway. Listed by
+# soname (the file the loader looks for); their own dependencies come too.
+set(motiond_bundled_libraries "$<TARGET_SONAME_FILE:fcl>")
+
 set(motiond_runtime_tool_code "")
 if(CMAKE_CROSSCOMPILING)
   find_program(MOTIOND_CROSS_OBJDUMP ${CMAKE_LIBRARY_ARCHITECTURE}-objdump REQUIRED)
@@ -26,6 +33,7 @@ install(CODE "
   ${motiond_runtime_tool_code}
   file(GET_RUNTIME_DEPENDENCIES
     EXECUTABLES \"$<TARGET_FILE:motiond>\" \"$<TARGET_FILE:motionctl>\"
+    LIBRARIES \"${motiond_bundled_libraries}\"
     RESOLVED_DEPENDENCIES_VAR motiond_libs
     UNRESOLVED_DEPENDENCIES_VAR motiond_missing
     PRE_EXCLUDE_REGEXES
@@ -33,6 +41,8 @@ install(CODE "
   if(motiond_missing)
     message(FATAL_ERROR \"runtime_libs: unresolved: \${motiond_missing}\")
   endif()
+  list(APPEND motiond_libs \"${motiond_bundled_libraries}\")
+  list(REMOVE_DUPLICATES motiond_libs)
   foreach(lib IN LISTS motiond_libs)
     file(INSTALL \"\${lib}\" DESTINATION \"\${CMAKE_INSTALL_PREFIX}/lib\" FOLLOW_SYMLINK_CHAIN)
   endforeach()

@@ -12,6 +12,8 @@ packages=(
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler libabsl-dev
   liborocos-kdl-dev liburdfdom-dev libeigen3-dev libspdlog-dev prometheus-cpp-dev
   libssl-dev libtinyxml-dev
+  # collision checking in core (FCL 0.7; pulls libccd-dev and liboctomap-dev)
+  libfcl-dev
 )
 if [[ "${1:-}" != "--build-only" ]]; then
   packages+=(

@@ -31,10 +31,13 @@ HOST_PKGS=(cmake make pkg-config file g++ g++-aarch64-linux-gnu binutils-aarch64
 # protobuf-compiler-grpc:arm64 is only there so that gRPC's CMake config
 # (find_package(gRPC CONFIG)) passes its "file exists" check for
 # <sysroot>/usr/bin/grpc_*_plugin. libtinyxml-dev: the tests' own URDF reader.
+# libfcl-dev: collision checking in core (pulls libccd-dev and liboctomap-dev).
+# Changing this list rebuilds the sysroot on the next run (.sysroot-request).
 TARGET_PKGS=(libc6-dev zlib1g-dev libssl-dev
              libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev libabsl-dev
              liborocos-kdl-dev libeigen3-dev liburdfdom-dev liburdfdom-headers-dev
              libtinyxml-dev libspdlog-dev libfmt-dev prometheus-cpp-dev
+             libfcl-dev
              libgtest-dev libgmock-dev)
 
 sudo=()

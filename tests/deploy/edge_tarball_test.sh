@@ -3,8 +3,8 @@
 # (and libgcc-s1, which libc6 depends on), emulated with qemu-aarch64:
 #   - layout: bin/ lib/ share/motiond/{robots,systemd} INSTALL.md; binaries are
 #     aarch64 ELF with DT_RPATH $ORIGIN/../lib; every NEEDED library is in lib/
-#     or glibc; the systemd unit passes `systemd-analyze verify` and its
-#     exposure score is low
+#     or glibc, FCL's (libfcl, libccd, liboctomap, liboctomath) by name; the
+#     systemd unit passes `systemd-analyze verify` and its exposure score is low
 #   - motiond starts with no robots: grpc.health.v1 says SERVING, the host's
 #     motionctl registers every bundled robot and gets the UR5's published zero
 #     pose back; SIGTERM exits 0
@@ -67,8 +67,13 @@ for f in "$x"/bin/* "$x"/lib/*; do
     [[ $n =~ $glibc_re || -e "$x/lib/$n" ]] || fail "$(basename "$f") needs $n, not in lib/"
   done
 done
+# motion_core links FCL: it and what it loads ship too (found by runtime_libs
+# through motiond's NEEDED entries, checked by name here so a loss shows).
+for n in libfcl libccd liboctomap liboctomath; do
+  compgen -G "$x/lib/$n.so.*" >/dev/null || fail "lib/ lacks $n.so.* (FCL, linked into motion_core)"
+done
 nlibs=$(find "$x/lib" -type f | wc -l)
-ok "layout: aarch64 binaries with RPATH \$ORIGIN/../lib, $nlibs libraries, $robots robots"
+ok "layout: aarch64 binaries with RPATH \$ORIGIN/../lib, $nlibs libraries (FCL, ccd, octomap among them), $robots robots"
 
 # --- systemd unit -----------------------------------------------------------
 unit_root=$work/unit-root
