@@ -193,6 +193,13 @@ grpc::Status MotionClient::ComputeIk(v1::ComputeIkRequest request, v1::IkResult*
   });
 }
 
+grpc::Status MotionClient::CheckCollision(v1::CheckCollisionRequest request,
+                                          v1::CheckCollisionResponse* response) {
+  return CallWithRobot(request, response, [this](auto* context, const auto& r, auto* out) {
+    return kinematics_->CheckCollision(context, r, out);
+  });
+}
+
 grpc::Status MotionClient::CheckReachability(v1::CheckReachabilityRequest request,
                                              v1::CheckReachabilityResponse* response) {
   return CallWithRobot(request, response, [this](auto* context, const auto& r, auto* out) {

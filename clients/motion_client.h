@@ -74,6 +74,8 @@ class MotionClient {
   grpc::Status ComputeIk(v1::ComputeIkRequest request, v1::IkResult* response);
   grpc::Status CheckReachability(v1::CheckReachabilityRequest request,
                                  v1::CheckReachabilityResponse* response);
+  grpc::Status CheckCollision(v1::CheckCollisionRequest request,
+                              v1::CheckCollisionResponse* response);
 
   /// \brief Streams a PlanPath call into `on_message`. The URDF re-send
   /// happens only when the server refused before sending anything.

@@ -27,6 +27,10 @@ int RunJacobian(motion::client::MotionClient& client, const CommandLine& cli);
 /// \brief `ik ROBOT x y z qx qy qz qw`: joints putting the TCP at the pose.
 int RunIk(motion::client::MotionClient& client, const CommandLine& cli);
 
+/// \brief `check ROBOT q1 ... qn [--scene=FILE.json]`: the joint vector
+/// against the scene and the robot itself, every contact (exit 3 if any).
+int RunCheck(motion::client::MotionClient& client, const CommandLine& cli);
+
 /// \brief `plan FILE.json`: plans one program, prints the segment reports;
 /// --csv=OUT writes every sample.
 int RunPlan(motion::client::MotionClient& client, const CommandLine& cli);

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   if (command == "jacobian") return motionctl::RunJacobian(*client, cli);
   if (command == "ik") return motionctl::RunIk(*client, cli);
   if (command == "plan") return motionctl::RunPlan(*client, cli);
+  if (command == "check") return motionctl::RunCheck(*client, cli);
   if (command == "validate") return motionctl::RunValidate(*client, cli);
   std::fprintf(stderr, "motionctl: unknown command '%s'\n\n", command.c_str());
   return motionctl::PrintUsage(stderr);

@@ -9,6 +9,7 @@
 #include "clients/motionctl/output.h"
 #include "clients/motionctl/program_file.h"
 #include "clients/motionctl/robot_argument.h"
+#include "clients/motionctl/scene_file.h"
 #include "clients/motionctl/usage.h"
 
 namespace motionctl {
@@ -38,6 +39,12 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
     request.mutable_robot()->set_robot_id(id);
   }
   if (!ApplyLimitsFlag(client, cli, request.robot().robot_id())) return 1;
+  if (cli.Has("scene")) {
+    std::string scene_error;
+    if (!ReadSceneFile(cli.Flag("scene"), request.mutable_scene()->mutable_scene(), &scene_error)) {
+      return std::fprintf(stderr, "motionctl: %s\n", scene_error.c_str()), 1;
+    }
+  }
   const std::string csv_path = cli.Flag("csv");
   request.set_include_tcp(!csv_path.empty());
   std::FILE* csv = nullptr;

@@ -19,6 +19,9 @@ commands:
                                 --limits=LIMITS.json the robot's real joint limits
                                 ({"joint_limits": [{"joint_name": ..., "max_velocity": ...,
                                 "max_acceleration": ..., "max_jerk": ...}]}; also for validate)
+  check ROBOT q1 ... qn         the joint vector against --scene=SCENE.json and itself:
+                                every contact (exit 3 if any); --distance, --margin=M,
+                                --no_self; plan and validate take --scene too
   ik ROBOT x y z qx qy qz qw    joints that put the TCP at the pose (--seed="q1 ... qn",
                                 --tool=..., --solver=lm|kdl_nr_jl|kdl_lma, --all for every
                                 distinct solution found)

@@ -15,6 +15,7 @@
 #include "clients/motionctl/output.h"
 #include "clients/motionctl/program_file.h"
 #include "clients/motionctl/robot_argument.h"
+#include "clients/motionctl/scene_file.h"
 #include "clients/motionctl/usage.h"
 
 namespace motionctl {
@@ -62,6 +63,13 @@ int RunValidate(MotionClient& client, const CommandLine& cli) {
       program.request.mutable_robot()->set_robot_id(it->second);
     }
     if (!ApplyLimitsFlag(client, cli, program.request.robot().robot_id())) return 1;
+    if (cli.Has("scene")) {
+      std::string scene_error;
+      if (!ReadSceneFile(cli.Flag("scene"), program.request.mutable_scene()->mutable_scene(),
+                         &scene_error)) {
+        return std::fprintf(stderr, "motionctl: %s\n", scene_error.c_str()), 1;
+      }
+    }
     v1::ValidatePathRequest request;
     request.set_request_id(path);
     *request.mutable_path() = std::move(program.request);

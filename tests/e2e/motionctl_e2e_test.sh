@@ -78,6 +78,18 @@ assert all(r <= 1.0 + 1e-3 for r in ratios + limited_ratios), (ratios, limited_r
 assert limited > plain * 1.2, (plain, limited)
 PY
 
+# Collision checking: the UR5 at home is clear of the example cell (exit 0),
+# the glue path runs through its fixture (COLLISION naming it, exit 3).
+ctl check ur5 0 -1.5708 1.5708 -1.5708 -1.5708 0 --scene="$examples/ur5_cell_scene.json" \
+  >"$work/check" || fail "home pose check"
+grep -q "^collision-free$" "$work/check" || fail "home pose not collision-free"
+set +e
+ctl plan "$examples/ur5_glue_path.json" --scene="$examples/ur5_cell_scene.json" >"$work/hit"
+rc=$?
+set -e
+[[ $rc -eq 3 ]] || fail "plan through the fixture: exit $rc, expected 3"
+grep -q "COLLISION .*collides with fixture" "$work/hit" || fail "no COLLISION with the fixture"
+
 # SIGTERM: drain and exit 0.
 kill -TERM $pid
 set +e
