@@ -1,6 +1,7 @@
 #include "core/collision/collision_checker.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <utility>
 
@@ -60,34 +61,60 @@ CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
   }
   const bool with_distance = query.compute_distance;
   const double margin = query.safety_margin;
-  // Without a distance to report, pairs whose boxes are farther apart than
-  // the margin cannot touch.
-  auto may_touch = [&](const fcl::CollisionObjectd& a, const fcl::CollisionObjectd& b) {
-    if (with_distance) return true;
-    if (margin <= 0) return a.getAABB().overlap(b.getAABB());
-    return a.getAABB().distance(b.getAABB()) <= margin;
+  // Every pair to consider, with a lower bound on its distance from the
+  // shapes' bounding spheres. Pairs that may be in contact (bound within
+  // the margin) are always tested exactly; for the minimum distance the
+  // others are tested nearest bound first, until a bound exceeds the best
+  // distance found (none of the rest can be nearer).
+  struct Candidate {
+    const fcl::CollisionObjectd* a;
+    const fcl::CollisionObjectd* b;
+    const std::string* link;
+    const std::string* other;
+    double bound;
   };
-  Findings findings;
+  std::vector<Candidate> candidates;
+  auto consider = [&](const fcl::CollisionObjectd& a, double ra, const fcl::CollisionObjectd& b,
+                      double rb, const std::string& link, const std::string& other) {
+    const double bound = (a.getTranslation() - b.getTranslation()).norm() - ra - rb;
+    if (!with_distance && bound > margin) return;
+    if (!with_distance && !(margin > 0 ? a.getAABB().distance(b.getAABB()) <= margin
+                                       : a.getAABB().overlap(b.getAABB()))) {
+      return;
+    }
+    candidates.push_back({&a, &b, &link, &other, bound});
+  };
   const std::vector<fcl::CollisionObjectd>& obstacles = scene.engine().objects;
+  const std::vector<double>& obstacle_radius = scene.engine().radius;
   for (std::size_t i = 0; i < links.size(); ++i) {
-    for (const fcl::CollisionObjectd& shape : placed[i]) {
+    for (std::size_t s = 0; s < placed[i].size(); ++s) {
       for (std::size_t o = 0; o < obstacles.size(); ++o) {
-        if (!may_touch(shape, obstacles[o])) continue;
-        findings.Add(links[i].link, scene.objects()[o].id,
-                     TestPair(shape, obstacles[o], with_distance, margin), with_distance);
+        consider(placed[i][s], engine.radius[i][s], obstacles[o], obstacle_radius[o], links[i].link,
+                 scene.objects()[o].id);
       }
     }
   }
   if (query.self_collision) {
     for (const auto& [a, b] : robot.self_pairs()) {
-      for (const fcl::CollisionObjectd& sa : placed[a]) {
-        for (const fcl::CollisionObjectd& sb : placed[b]) {
-          if (!may_touch(sa, sb)) continue;
-          findings.Add(links[a].link, links[b].link, TestPair(sa, sb, with_distance, margin),
-                       with_distance);
+      for (std::size_t sa = 0; sa < placed[a].size(); ++sa) {
+        for (std::size_t sb = 0; sb < placed[b].size(); ++sb) {
+          consider(placed[a][sa], engine.radius[a][sa], placed[b][sb], engine.radius[b][sb],
+                   links[a].link, links[b].link);
         }
       }
     }
+  }
+  Findings findings;
+  if (with_distance) {
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& x, const Candidate& y) { return x.bound < y.bound; });
+  }
+  double best = std::numeric_limits<double>::infinity();
+  for (const Candidate& c : candidates) {
+    if (with_distance && c.bound > margin && c.bound >= best) break;
+    const PairOutcome outcome = TestPair(*c.a, *c.b, with_distance, margin);
+    if (with_distance) best = std::min(best, outcome.distance);
+    findings.Add(*c.link, *c.other, outcome, with_distance);
   }
   return findings.Take();
 }

@@ -29,6 +29,7 @@ absl::StatusOr<std::shared_ptr<const CollisionScene>> CollisionScene::Build(
     }
     if (auto s = ValidateShape(o.shape, absl::StrCat(field, ".shape")); !s.ok()) return s;
     engine->objects.emplace_back(ToFclGeometry(o.shape), o.pose.ToIsometry());
+    engine->radius.push_back(o.shape.BoundingRadius());
     engine->objects.back().computeAABB();
   }
   auto scene = std::shared_ptr<CollisionScene>(new CollisionScene());

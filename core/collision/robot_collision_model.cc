@@ -93,7 +93,11 @@ std::shared_ptr<const RobotCollisionModel> RobotCollisionModel::Build(
   for (int i = 0; i < static_cast<int>(chain.links.size()); ++i) {
     LinkCollisionGeometry g = LinkGeometry(chain, i, collisions, meshes);
     engine->geometry.emplace_back();
-    for (const PlacedShape& s : g.shapes) engine->geometry.back().push_back(ToFclGeometry(s.shape));
+    engine->radius.emplace_back();
+    for (const PlacedShape& s : g.shapes) {
+      engine->geometry.back().push_back(ToFclGeometry(s.shape));
+      engine->radius.back().push_back(s.shape.BoundingRadius());
+    }
     model->links_.push_back(std::move(g));
   }
   model->engine_ = engine;

@@ -1,6 +1,7 @@
 #include "core/collision/internal/fcl_geometry.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/geometry/shape/box.h>
@@ -10,6 +11,8 @@
 #include <fcl/math/bv/OBBRSS.h>
 #include <fcl/narrowphase/collision.h>
 #include <fcl/narrowphase/distance.h>
+
+#include "core/collision/internal/round_shapes.h"
 
 namespace motion {
 
@@ -40,6 +43,7 @@ std::shared_ptr<fcl::CollisionGeometryd> ToFclGeometry(const CollisionShape& s) 
 
 PairOutcome TestPair(const fcl::CollisionObjectd& a, const fcl::CollisionObjectd& b,
                      bool want_distance, double margin) {
+  if (std::optional<PairOutcome> round = RoundShapesPair(a, b, margin)) return *round;
   PairOutcome out;
   fcl::CollisionRequestd request(1, true);
   request.gjk_solver_type = fcl::GST_INDEP;

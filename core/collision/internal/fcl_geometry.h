@@ -18,6 +18,9 @@ std::shared_ptr<fcl::CollisionGeometryd> ToFclGeometry(const CollisionShape& sha
 struct RobotCollisionModel::Engine {
   /// Per link of links(), per shape: its FCL geometry.
   std::vector<std::vector<std::shared_ptr<fcl::CollisionGeometryd>>> geometry;
+  /// Per link, per shape: the radius of a sphere about the shape's origin
+  /// that holds it (CollisionShape::BoundingRadius).
+  std::vector<std::vector<double>> radius;
 };
 
 /// \brief Outcome of one pair: penetrating (depth > 0) or apart (distance).

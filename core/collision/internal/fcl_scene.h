@@ -13,6 +13,7 @@ namespace motion {
 /// read by queries (FCL's collide/distance take them as const).
 struct CollisionScene::Engine {
   std::vector<fcl::CollisionObjectd> objects;  ///< as CollisionScene::objects()
+  std::vector<double> radius;                  ///< bounding sphere about each pose
 };
 
 }  // namespace motion
