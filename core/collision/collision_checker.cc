@@ -46,13 +46,12 @@ CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
                                 const RobotCollisionModel& robot, const CollisionScene& scene,
                                 const Eigen::VectorXd& q, const CollisionQuery& query) {
   ForwardKinematics(chain, data, q);
-  const std::vector<LinkPose> poses = LinkPoses(chain, data);
   const std::vector<LinkCollisionGeometry>& links = robot.links();
   const RobotCollisionModel::Engine& engine = robot.engine();
   // This query's placements of the robot's shapes (the geometry is shared).
   std::vector<std::vector<fcl::CollisionObjectd>> placed(links.size());
   for (std::size_t i = 0; i < links.size(); ++i) {
-    const Eigen::Isometry3d& frame = poses[links[i].chain_link].pose;
+    const Eigen::Isometry3d frame = ChainLinkFrame(chain, data, links[i].chain_link);
     placed[i].reserve(links[i].shapes.size());
     for (std::size_t s = 0; s < links[i].shapes.size(); ++s) {
       placed[i].emplace_back(engine.geometry[i][s], frame * links[i].shapes[s].origin);

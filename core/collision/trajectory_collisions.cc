@@ -42,7 +42,6 @@ class Prober {
   Probe At(const Eigen::VectorXd& q, double threshold) {
     Probe p;
     ForwardKinematics(chain_, data_, q);
-    const std::vector<LinkPose> poses = LinkPoses(chain_, data_);
     for (std::size_t j = 0; j < chain_.joints.size(); ++j) {
       p.joint_origins.push_back(data_.joint_frames[j].translation());
       p.prismatic.push_back(chain_.joints[j].type == JointType::kPrismatic);
@@ -51,7 +50,7 @@ class Prober {
     std::vector<std::vector<fcl::CollisionObjectd>> placed(links.size());
     p.shapes.resize(links.size());
     for (std::size_t i = 0; i < links.size(); ++i) {
-      const Eigen::Isometry3d& frame = poses[links[i].chain_link].pose;
+      const Eigen::Isometry3d frame = ChainLinkFrame(chain_, data_, links[i].chain_link);
       for (std::size_t s = 0; s < links[i].shapes.size(); ++s) {
         const Eigen::Isometry3d at = frame * links[i].shapes[s].origin;
         placed[i].emplace_back(robot_.engine().geometry[i][s], at);
@@ -184,9 +183,10 @@ std::vector<TrajectoryContact> FindTrajectoryCollisions(const ChainModel& chain,
   };
   if (n == 0 || !robot.has_geometry()) return {};
   Prober prober(chain, data, robot, scene, options.self_collision);
-  // The threshold below which exact distances are computed: a generous
-  // guess of one interval's motion, raised when an interval needs more.
-  double threshold = 0.05;
+  // The threshold below which exact distances are computed at the samples:
+  // a generous guess of one interval's motion (halving probes use the
+  // interval's own bound).
+  const double threshold = 0.05;
   Eigen::VectorXd qa = position(0);
   Probe a = prober.At(qa, threshold);
   for (const Found& f : a.contacts) merger.Add(f, 0, times[0], true);
@@ -202,6 +202,12 @@ std::vector<TrajectoryContact> FindTrajectoryCollisions(const ChainModel& chain,
       Probe pa, pb;
       int depth;
     };
+    // Most intervals are cleared by their ends alone: no copies for them.
+    if (a.clearance + b.clearance > prober.MotionBound(qa, qb, a, b)) {
+      qa = qb;
+      a = std::move(b);
+      continue;
+    }
     std::vector<Piece> stack;
     stack.push_back({qa, qb, times[k], times[k + 1], a, b, 0});
     while (!stack.empty()) {
@@ -214,8 +220,9 @@ std::vector<TrajectoryContact> FindTrajectoryCollisions(const ChainModel& chain,
       if (!piece.pa.contacts.empty() && !piece.pb.contacts.empty() && bound < 1e-2) continue;
       const Eigen::VectorXd qm = 0.5 * (piece.qa + piece.qb);
       const double tm = 0.5 * (piece.ta + piece.tb);
-      threshold = std::max(threshold, bound);
-      Probe m = prober.At(qm, threshold);
+      // Exact where this interval's bound needs it (bounds stay valid
+      // either way: the threshold only decides how much is computed).
+      Probe m = prober.At(qm, std::max(threshold, bound));
       for (const Found& f : m.contacts) merger.Add(f, k, tm, false);
       stack.push_back({qm, piece.qb, tm, piece.tb, m, piece.pb, piece.depth + 1});
       stack.push_back({piece.qa, qm, piece.ta, tm, piece.pa, std::move(m), piece.depth + 1});

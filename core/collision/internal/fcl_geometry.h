@@ -7,6 +7,8 @@
 
 #include "core/collision/collision_shape.h"
 #include "core/collision/robot_collision_model.h"
+#include "core/kinematics/chain_data.h"
+#include "core/model/chain_model.h"
 
 namespace motion {
 
@@ -22,6 +24,13 @@ struct RobotCollisionModel::Engine {
   /// that holds it (CollisionShape::BoundingRadius).
   std::vector<std::vector<double>> radius;
 };
+
+/// \brief Frame of chain link `i` from the joint frames of the last FK
+/// on `data` (LinkPoses without copying every link's name).
+inline Eigen::Isometry3d ChainLinkFrame(const ChainModel& chain, const ChainData& data, int i) {
+  const ChainLink& link = chain.links[i];
+  return link.after_joint < 0 ? link.offset : data.joint_frames[link.after_joint] * link.offset;
+}
 
 /// \brief Outcome of one pair: penetrating (depth > 0) or apart (distance).
 struct PairOutcome {
