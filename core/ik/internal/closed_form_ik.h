@@ -6,6 +6,14 @@
 
 namespace motion {
 
+/// Shared by both families: positions a few micrometres and angles a few
+/// 1e-7 outside the exact workspace still get the boundary solution (the FK
+/// check decides); below kWristSingular of sin(theta_5) the wrist is
+/// singular and one wrist angle is taken from the seed.
+inline constexpr double kClosedFormPositionSlack = 1e-5;
+inline constexpr double kClosedFormAngleSlack = 1e-7;
+inline constexpr double kClosedFormWristSingular = 1e-7;
+
 using Vector6d = Eigen::Matrix<double, 6, 1>;
 
 /// \brief At most this many branches: 2 (shoulder) x 2 (elbow) x 2 (wrist).

@@ -6,23 +6,6 @@
 #include "core/ik/internal/subproblems.h"
 
 namespace motion {
-namespace {
-
-// Below this sine of theta_5 axes 4 and 6 count as aligned (wrist
-// singular): theta_4 is then the seed's and theta_6 takes the rest.
-constexpr double kWristSingular = 1e-7;
-// Positions a few micrometres outside the exact workspace still get the
-// boundary solution; the FK check decides.
-constexpr double kPositionSlack = 1e-5;
-constexpr double kAngleSlack = 1e-7;
-
-Eigen::Vector3d Normal(const Eigen::Vector3d& k) {
-  const Eigen::Vector3d other =
-      std::abs(k.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
-  return (other - k * k.dot(other)).normalized();
-}
-
-}  // namespace
 
 int SolveSphericalWrist(const ArmGeometry& g, const Eigen::Isometry3d& tip,
                         const Eigen::VectorXd& seed, Vector6d out[kMaxClosedFormBranches],
@@ -37,8 +20,8 @@ int SolveSphericalWrist(const ArmGeometry& g, const Eigen::Isometry3d& tip,
   // theta_1: h2 . rot(h1, -theta_1) (W - p1) = h2 . (W0 - p1).
   double theta1[2];
   bool degenerate = false;
-  int n1 = Subproblem4(h[1], centre - p[0], h[0], h[1].dot(centre0 - p[0]), kPositionSlack, theta1,
-                       &degenerate);
+  int n1 = Subproblem4(h[1], centre - p[0], h[0], h[1].dot(centre0 - p[0]),
+                       kClosedFormPositionSlack, theta1, &degenerate);
   for (int i = 0; i < n1; ++i) theta1[i] = -theta1[i];
   if (degenerate) {  // W on axis 1 (shoulder singular): any theta_1
     *free_angle = true;
@@ -48,7 +31,7 @@ int SolveSphericalWrist(const ArmGeometry& g, const Eigen::Isometry3d& tip,
   }
   const Eigen::Vector3d b = p[2] - p[1] - h[1] * h[1].dot(p[2] - p[1]);
   const Eigen::Vector3d a = centre0 - p[2] - h[1] * h[1].dot(centre0 - p[2]);
-  const Eigen::Vector3d normal6 = Normal(h[5]);
+  const Eigen::Vector3d normal6 = UnitNormalTo(h[5]);
   int n = 0;
   for (int i1 = 0; i1 < n1; ++i1) {
     const Eigen::Vector3d centre1 = p[0] + Rotate(h[0], -theta1[i1], centre - p[0]);
@@ -64,7 +47,7 @@ int SolveSphericalWrist(const ArmGeometry& g, const Eigen::Isometry3d& tip,
       // theta_5: h4 . rot(h5, theta_5) h6 = h4 . R_36 h6.
       double theta5[2];
       bool wrist_degenerate = false;
-      int n5 = Subproblem4(h[3], h[5], h[4], h[3].dot(r36 * h[5]), kAngleSlack, theta5,
+      int n5 = Subproblem4(h[3], h[5], h[4], h[3].dot(r36 * h[5]), kClosedFormAngleSlack, theta5,
                            &wrist_degenerate);
       if (wrist_degenerate) {
         *free_angle = true;
@@ -74,7 +57,8 @@ int SolveSphericalWrist(const ArmGeometry& g, const Eigen::Isometry3d& tip,
       for (int i5 = 0; i5 < n5; ++i5) {
         double theta4 = WrapAngle(seed[3]);
         const Eigen::Vector3d moved6 = Rotate(h[4], theta5[i5], h[5]);
-        if (!Subproblem1(moved6, r36 * h[5], h[3], kWristSingular, &theta4)) *free_angle = true;
+        if (!Subproblem1(moved6, r36 * h[5], h[3], kClosedFormWristSingular, &theta4))
+          *free_angle = true;
         const Eigen::Matrix3d rest =
             (Eigen::AngleAxisd(theta4, h[3]) * Eigen::AngleAxisd(theta5[i5], h[4]))
                 .toRotationMatrix()

@@ -65,4 +65,10 @@ double WrapAngle(double theta) {
   return r;
 }
 
+Eigen::Vector3d UnitNormalTo(const Eigen::Vector3d& k) {
+  const Eigen::Vector3d other =
+      std::abs(k.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
+  return (other - k * k.dot(other)).normalized();
+}
+
 }  // namespace motion

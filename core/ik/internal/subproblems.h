@@ -36,6 +36,10 @@ int SolvePlanar2R(const Eigen::Vector3d& k2, const Eigen::Vector3d& k3, const Ei
                   const Eigen::Vector3d& a, const Eigen::Vector3d& t, double seed2, double t2[2],
                   double t3[2]);
 
+/// \brief A unit vector normal to the unit axis k (a reference direction
+/// to measure rotations about k from).
+Eigen::Vector3d UnitNormalTo(const Eigen::Vector3d& k);
+
 /// \brief theta wrapped to (-pi, pi].
 double WrapAngle(double theta);
 

@@ -6,21 +6,6 @@
 #include "core/ik/internal/subproblems.h"
 
 namespace motion {
-namespace {
-
-// Below this sine of theta_5 axis 6 counts as parallel to axes 2-4 (wrist
-// singular): theta_6 is then the seed's.
-constexpr double kWristSingular = 1e-7;
-constexpr double kPositionSlack = 1e-5;
-constexpr double kAngleSlack = 1e-7;
-
-Eigen::Vector3d Normal(const Eigen::Vector3d& k) {
-  const Eigen::Vector3d other =
-      std::abs(k.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
-  return (other - k * k.dot(other)).normalized();
-}
-
-}  // namespace
 
 int SolveUrFamily(const ArmGeometry& g, const Eigen::Isometry3d& tip, const Eigen::VectorXd& seed,
                   Vector6d out[kMaxClosedFormBranches], bool* free_angle) {
@@ -37,8 +22,8 @@ int SolveUrFamily(const ArmGeometry& g, const Eigen::Isometry3d& tip, const Eige
   // theta_1: k . rot(h1, -theta_1) (P - p1) = k . (P0 - p1).
   double theta1[2];
   bool degenerate = false;
-  int n1 =
-      Subproblem4(k, point - p[0], h[0], k.dot(point0 - p[0]), kPositionSlack, theta1, &degenerate);
+  int n1 = Subproblem4(k, point - p[0], h[0], k.dot(point0 - p[0]), kClosedFormPositionSlack,
+                       theta1, &degenerate);
   for (int i = 0; i < n1; ++i) theta1[i] = -theta1[i];
   if (degenerate) {
     *free_angle = true;
@@ -48,7 +33,7 @@ int SolveUrFamily(const ArmGeometry& g, const Eigen::Isometry3d& tip, const Eige
   }
   const Eigen::Vector3d b = p[2] - p[1] - k * k.dot(p[2] - p[1]);
   const Eigen::Vector3d a = p[3] - p[2] - k * k.dot(p[3] - p[2]);
-  const Eigen::Vector3d normal = Normal(k);
+  const Eigen::Vector3d normal = UnitNormalTo(k);
   int n = 0;
   for (int i1 = 0; i1 < n1; ++i1) {
     const Eigen::Matrix3d r16 =
@@ -56,7 +41,8 @@ int SolveUrFamily(const ArmGeometry& g, const Eigen::Isometry3d& tip, const Eige
     // theta_5: k . rot(h5, theta_5) h6 = k . R_16 h6 (rotations about k keep k).
     double theta5[2];
     bool wrist_degenerate = false;
-    int n5 = Subproblem4(k, h[5], h[4], k.dot(r16 * h[5]), kAngleSlack, theta5, &wrist_degenerate);
+    int n5 = Subproblem4(k, h[5], h[4], k.dot(r16 * h[5]), kClosedFormAngleSlack, theta5,
+                         &wrist_degenerate);
     if (wrist_degenerate) {
       *free_angle = true;
       theta5[0] = WrapAngle(seed[4]);
@@ -66,8 +52,8 @@ int SolveUrFamily(const ArmGeometry& g, const Eigen::Isometry3d& tip, const Eige
     for (int i5 = 0; i5 < n5; ++i5) {
       // theta_6: rot(h6, -theta_6) rot(h5, -theta_5) k = R_16^T k.
       double theta6 = -WrapAngle(seed[5]);
-      if (!Subproblem1(Rotate(h[4], -theta5[i5], k), r16.transpose() * k, h[5], kWristSingular,
-                       &theta6)) {
+      if (!Subproblem1(Rotate(h[4], -theta5[i5], k), r16.transpose() * k, h[5],
+                       kClosedFormWristSingular, &theta6)) {
         *free_angle = true;
       }
       theta6 = -theta6;
