@@ -14,11 +14,17 @@ namespace motion::server {
 
 namespace {
 
-// Whether the robot has geometry of its own (not only approximations of
-// meshes that were not sent): what turns self-collision on by default.
-bool HasOwnGeometry(const RobotCollisionModel& model) {
-  for (const LinkCollisionGeometry& l : model.links()) {
-    if (l.source == "urdf") return true;
+// Whether a link of the chain has URDF primitives of its own (not only
+// meshes, which are approximated when not sent): what turns self-collision
+// on by default. Read from the URDF's elements, so a request that checks
+// nothing never builds a collision model.
+bool ChainHasPrimitives(const RobotModel& robot, const ChainModel& chain) {
+  for (const ChainLink& link : chain.links) {
+    auto it = robot.link_collisions().find(link.name);
+    if (it == robot.link_collisions().end()) continue;
+    for (const UrdfCollision& c : it->second) {
+      if (c.kind != UrdfCollision::Kind::kMesh) return true;
+    }
   }
   return false;
 }
@@ -43,13 +49,11 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
     if (!scene.ok()) return scene.status();
     path->scene = *std::move(scene);
   }
-  if (request.has_scene() || !request.has_check_self_collision() ||
-      request.check_self_collision()) {
-    std::shared_ptr<const RobotCollisionModel> model =
-        collision_models.For(*resolved->robot.model, resolved->chain);
-    path->check_self_collision = request.has_check_self_collision() ? request.check_self_collision()
-                                                                    : HasOwnGeometry(*model);
-    if (path->scene || path->check_self_collision) path->collision_model = std::move(model);
+  path->check_self_collision = request.has_check_self_collision()
+                                   ? request.check_self_collision()
+                                   : ChainHasPrimitives(*resolved->robot.model, *resolved->chain);
+  if (path->scene || path->check_self_collision) {
+    path->collision_model = collision_models.For(*resolved->robot.model, resolved->chain);
   }
   PathRequest resolved_path = ResolveProgramDefaults(*resolved->chain, *std::move(path));
   return ProgramToPlan{resolved->robot.robot_id, std::move(resolved->chain),
