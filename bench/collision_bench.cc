@@ -6,10 +6,9 @@
 // sample and the motion between samples against that scene.
 #include <benchmark/benchmark.h>
 
-#include <fstream>
 #include <random>
-#include <sstream>
 
+#include "bench/ur5_bench_programs.h"
 #include "core/collision/collision_checker.h"
 #include "core/collision/trajectory_collisions.h"
 #include "core/ik/ik_data.h"
@@ -18,12 +17,7 @@
 
 namespace {
 
-std::string ReadRobot(const std::string& name) {
-  std::ifstream in(std::string(MOTIOND_ROBOTS_DIR) + "/" + name, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using bench_programs::ReadRobot;
 
 // 20 boxes 10-30 cm on a shell 0.6-1.0 m from the base: some configurations
 // reach them, most do not.
@@ -79,22 +73,7 @@ void CheckConfigurations(benchmark::State& state, const std::string& file, bool 
 void PlanLongLine(benchmark::State& state, bool with_scene) {
   auto model = *motion::RobotModel::FromUrdf(ReadRobot("ur5.urdf"));
   auto chain = *model->Chain();
-  motion::PathRequest r;
-  r.start_joints = {0.0, -1.5708, 1.5708, -1.5708, -1.5708, 0.0};
-  auto down = [](double x, double y, double z) {
-    motion::Pose p;
-    p.position = Eigen::Vector3d(x, y, z);
-    p.orientation = Eigen::Quaterniond(0, 0, 1, 0);
-    return p;
-  };
-  motion::MotionSegment approach;
-  approach.kind = motion::MotionKind::kMoveJ;
-  approach.target = down(0.40, -0.15, 0.25);
-  motion::MotionSegment line;
-  line.kind = motion::MotionKind::kMoveL;
-  line.target = down(0.40, 0.15, 0.25);
-  line.speed.linear_velocity = 0.0305;
-  r.segments = {approach, line};
+  motion::PathRequest r = bench_programs::LongMoveL();
   if (with_scene) {
     r.collision_model = motion::RobotCollisionModel::Build(*chain, model->link_collisions());
     r.scene = TwentyBoxes();

@@ -5,10 +5,9 @@
 // points < 5 ms in core, < 15 ms end to end.
 #include <benchmark/benchmark.h>
 
-#include <fstream>
-#include <sstream>
 #include <thread>
 
+#include "bench/ur5_bench_programs.h"
 #include "clients/motion_client.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/model/robot_model.h"
@@ -17,36 +16,10 @@
 
 namespace {
 
-std::string ReadRobot(const std::string& name) {
-  std::ifstream in(std::string(MOTIOND_ROBOTS_DIR) + "/" + name, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-const std::vector<double> kHome = {0.0, -1.5708, 1.5708, -1.5708, -1.5708, 0.0};
-
-motion::Pose Down(double x, double y, double z) {
-  motion::Pose p;
-  p.position = Eigen::Vector3d(x, y, z);
-  p.orientation = Eigen::Quaterniond(0, 0, 1, 0);  // tool z pointing down
-  return p;
-}
-
-// 0.3 m at 0.0305 m/s with 1 m/s^2: 9.87 s, 2 468 samples at 4 ms.
-motion::PathRequest LongMoveL() {
-  motion::PathRequest r;
-  r.start_joints = kHome;
-  motion::MotionSegment approach;
-  approach.kind = motion::MotionKind::kMoveJ;
-  approach.target = Down(0.40, -0.15, 0.25);
-  motion::MotionSegment line;
-  line.kind = motion::MotionKind::kMoveL;
-  line.target = Down(0.40, 0.15, 0.25);
-  line.speed.linear_velocity = 0.0305;
-  r.segments = {approach, line};
-  return r;
-}
+using bench_programs::Down;
+using bench_programs::kHome;
+using bench_programs::LongMoveL;
+using bench_programs::ReadRobot;
 
 motion::PathRequest PickAndPlace() {
   motion::PathRequest r;

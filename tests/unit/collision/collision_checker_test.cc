@@ -175,7 +175,7 @@ TEST(CollisionCheckerTest, VerdictsAgreeWithPointSamplingInRandomScenes) {
   ChainData data(*arm.chain);
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
-  int sampled_hits = 0, configurations = 0;
+  int sampled_hits = 0;
   for (int trial = 0; trial < 40; ++trial) {
     std::vector<CollisionObject> boxes;
     for (int b = 0; b < 5; ++b) {
@@ -185,7 +185,7 @@ TEST(CollisionCheckerTest, VerdictsAgreeWithPointSamplingInRandomScenes) {
       boxes.push_back(BoxObject("box" + std::to_string(b), centre, size));
     }
     auto scene = *CollisionScene::Build(boxes);
-    for (int k = 0; k < 10; ++k, ++configurations) {
+    for (int k = 0; k < 10; ++k) {
       const Eigen::VectorXd q =
           Eigen::Vector3d(6 * unit(rng) - 3, 6 * unit(rng) - 3, 6 * unit(rng) - 3);
       CollisionQuery query;
@@ -232,7 +232,6 @@ TEST(CollisionCheckerTest, VerdictsAgreeWithPointSamplingInRandomScenes) {
     }
   }
   EXPECT_GT(sampled_hits, 20) << "the scenes must produce collisions to judge";
-  EXPECT_EQ(configurations, 400);
 }
 
 // A box written as a 12-triangle STL gives the same verdicts and distances
