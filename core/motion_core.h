@@ -20,6 +20,12 @@
 /// uses the whole API in forty lines.
 
 #include "core/cache/chain_data_cache.h"
+#include "core/collision/allowed_collisions.h"
+#include "core/collision/collision_checker.h"
+#include "core/collision/collision_scene.h"
+#include "core/collision/robot_collision_model.h"
+#include "core/collision/stl_mesh.h"
+#include "core/collision/trajectory_collisions.h"
 #include "core/diagnostics/diagnostic.h"
 #include "core/diagnostics/untrusted_text.h"
 #include "core/geometry/pose.h"

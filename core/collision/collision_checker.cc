@@ -88,6 +88,9 @@ CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
   for (std::size_t i = 0; i < links.size(); ++i) {
     for (std::size_t s = 0; s < placed[i].size(); ++s) {
       for (std::size_t o = 0; o < obstacles.size(); ++o) {
+        if (query.allowed && query.allowed->LinkObject(static_cast<int>(i), static_cast<int>(o))) {
+          continue;
+        }
         consider(placed[i][s], engine.radius[i][s], obstacles[o], obstacle_radius[o], links[i].link,
                  scene.objects()[o].id);
       }
@@ -95,6 +98,7 @@ CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
   }
   if (query.self_collision) {
     for (const auto& [a, b] : robot.self_pairs()) {
+      if (query.allowed && query.allowed->LinkPair(a, b)) continue;
       for (std::size_t sa = 0; sa < placed[a].size(); ++sa) {
         for (std::size_t sb = 0; sb < placed[b].size(); ++sb) {
           consider(placed[a][sa], engine.radius[a][sa], placed[b][sb], engine.radius[b][sb],

@@ -6,6 +6,7 @@
 
 #include <Eigen/Core>
 
+#include "core/collision/allowed_collisions.h"
 #include "core/collision/collision_scene.h"
 #include "core/collision/robot_collision_model.h"
 #include "core/kinematics/chain_data.h"
@@ -27,6 +28,9 @@ struct CollisionQuery {
   bool self_collision = true;
   bool compute_distance = false;  ///< min_distance over every checked pair
   double safety_margin = 0.0;     ///< m, >= 0
+  /// Pairs never tested (not contacts, not in min_distance); null: none.
+  /// Built for the same robot model and scene as the check.
+  const AllowedCollisions* allowed = nullptr;
 };
 
 struct CollisionVerdict {

@@ -36,8 +36,14 @@ struct Probe {
 class Prober {
  public:
   Prober(const ChainModel& chain, ChainData& data, const RobotCollisionModel& robot,
-         const CollisionScene& scene, bool self)
-      : chain_(chain), data_(data), robot_(robot), scene_(scene), self_(self) {}
+         const CollisionScene& scene, const TrajectoryCollisionOptions& options)
+      : chain_(chain),
+        data_(data),
+        robot_(robot),
+        scene_(scene),
+        self_(options.self_collision),
+        margin_(options.safety_margin),
+        allowed_(options.allowed) {}
 
   Probe At(const Eigen::VectorXd& q, double threshold) {
     Probe p;
@@ -58,27 +64,31 @@ class Prober {
         p.shapes[i].emplace_back(at.translation(), links[i].shapes[s].shape.BoundingRadius());
       }
     }
+    // Clearances are distances less the margin: a pair within the margin
+    // is a contact, and the motion between samples must not bring it there.
     auto pair = [&](const fcl::CollisionObjectd& a, const fcl::CollisionObjectd& b,
                     const std::string& la, const std::string& lb) {
-      const double box_distance = a.getAABB().distance(b.getAABB());
+      const double box_distance = a.getAABB().distance(b.getAABB()) - margin_;
       if (box_distance > threshold) {
         p.clearance = std::min(p.clearance, box_distance);
         return;
       }
-      const PairOutcome o = TestPair(a, b, true, 0.0);
-      p.clearance = std::min(p.clearance, o.distance);
+      const PairOutcome o = TestPair(a, b, true, margin_);
+      p.clearance = std::min(p.clearance, o.distance - margin_);
       if (o.in_contact) p.contacts.push_back({la, lb, o.depth});
     };
     const std::vector<fcl::CollisionObjectd>& obstacles = scene_.engine().objects;
     for (std::size_t i = 0; i < links.size(); ++i) {
       for (const fcl::CollisionObjectd& shape : placed[i]) {
         for (std::size_t o = 0; o < obstacles.size(); ++o) {
+          if (allowed_ && allowed_->LinkObject(static_cast<int>(i), static_cast<int>(o))) continue;
           pair(shape, obstacles[o], links[i].link, scene_.objects()[o].id);
         }
       }
     }
     if (self_) {
       for (const auto& [a, b] : robot_.self_pairs()) {
+        if (allowed_ && allowed_->LinkPair(a, b)) continue;
         for (const fcl::CollisionObjectd& sa : placed[a]) {
           for (const fcl::CollisionObjectd& sb : placed[b]) {
             pair(sa, sb, links[a].link, links[b].link);
@@ -130,6 +140,8 @@ class Prober {
   const RobotCollisionModel& robot_;
   const CollisionScene& scene_;
   bool self_;
+  double margin_;
+  const AllowedCollisions* allowed_;
 };
 
 // Contacts per pair, merged over contiguous samples.
@@ -182,7 +194,7 @@ std::vector<TrajectoryContact> FindTrajectoryCollisions(const ChainModel& chain,
     return Eigen::Map<const Eigen::VectorXd>(positions.data() + k * dof, dof);
   };
   if (n == 0 || !robot.has_geometry()) return {};
-  Prober prober(chain, data, robot, scene, options.self_collision);
+  Prober prober(chain, data, robot, scene, options);
   // The threshold below which exact distances are computed at the samples:
   // a generous guess of one interval's motion (halving probes use the
   // interval's own bound).

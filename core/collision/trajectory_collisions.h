@@ -21,6 +21,10 @@ struct TrajectoryContact {
 
 struct TrajectoryCollisionOptions {
   bool self_collision = true;
+  /// m, >= 0: a pair closer than this is a contact of depth margin - distance.
+  double safety_margin = 0.0;
+  /// Pairs never tested; null: none (built for the same robot and scene).
+  const AllowedCollisions* allowed = nullptr;
   /// Below this bound on how far any point of the robot moves (m), an
   /// interval whose ends are clear is taken as clear.
   double resolution = 1e-4;

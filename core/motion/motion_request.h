@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/collision/allowed_collisions.h"
 #include "core/collision/collision_scene.h"
 #include "core/collision/robot_collision_model.h"
 #include "core/geometry/pose.h"
