@@ -111,6 +111,11 @@ struct PathRequest {
   std::shared_ptr<const RobotCollisionModel> collision_model;
   std::shared_ptr<const CollisionScene> scene;
   bool check_self_collision = false;
+  /// m, >= 0: closer than this counts as a collision.
+  double safety_margin = 0.0;
+  /// Pairs the request allows to touch (built for collision_model and
+  /// scene); null: none.
+  std::shared_ptr<const AllowedCollisions> allowed_collisions;
 };
 
 /// \brief Bounds that keep one request's memory and time finite.

@@ -105,6 +105,8 @@ void CheckPathCollisions(const ChainModel& model, ChainData& data, const PathReq
                          const std::function<bool()>& cancelled, PathResult& result) {
   TrajectoryCollisionOptions options;
   options.self_collision = request.check_self_collision;
+  options.safety_margin = request.safety_margin;
+  options.allowed = request.allowed_collisions.get();
   const std::shared_ptr<const CollisionScene> scene =
       request.scene ? request.scene : CollisionScene::Empty();
   const std::vector<TrajectoryContact> contacts = FindTrajectoryCollisions(

@@ -4,8 +4,12 @@
 #include <utility>
 #include <vector>
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+
 #include "absl/strings/str_cat.h"
 #include "core/diagnostics/untrusted_text.h"
+#include "core/identity/robot_id.h"
 #include "google/rpc/error_details.pb.h"
 #include "proto/motion/v1/wire_constants.h"
 #include "server/convert/proto_conversion.h"
@@ -16,11 +20,13 @@ namespace {
 
 absl::Status SceneNotRegistered(absl::string_view scene_id, absl::string_view field) {
   absl::Status status = absl::NotFoundError(
-      absl::StrCat(field, ".scene_id: scene '", QuoteUntrusted(scene_id),
-                   "' is not registered on this server; send the scene inline (scene.scene)"));
+      absl::StrCat(field, ".scene_id: scene ", QuoteUntrusted(scene_id),
+                   " is not registered on this server; send the scene (RegisterScene, or ", field,
+                   ".scene with the request)"));
   google::rpc::ErrorInfo info;
-  info.set_reason("SCENE_NOT_REGISTERED");
+  info.set_reason(std::string(v1::kSceneNotRegistered));
   info.set_domain(std::string(v1::kErrorDomain));
+  (*info.mutable_metadata())["scene_id"] = std::string(scene_id);
   status.SetPayload(RobotRegistry::kErrorInfoPayload, absl::Cord(info.SerializeAsString()));
   return status;
 }
@@ -55,26 +61,36 @@ absl::StatusOr<CollisionShape> ShapeFromProto(const v1::Shape& in, const std::st
 
 }  // namespace
 
-absl::StatusOr<std::shared_ptr<const CollisionScene>> SceneFromProto(const v1::SceneRef& ref,
+std::string SceneIdFor(const v1::Scene& scene) {
+  std::string bytes;
+  {
+    google::protobuf::io::StringOutputStream stream(&bytes);
+    google::protobuf::io::CodedOutputStream out(&stream);
+    out.SetSerializationDeterministic(true);
+    scene.SerializeToCodedStream(&out);
+  }
+  return ContentId(bytes);
+}
+
+absl::StatusOr<std::shared_ptr<const CollisionScene>> SceneFromProto(const v1::Scene& in,
                                                                      absl::string_view field) {
-  if (!ref.scene_id().empty()) return SceneNotRegistered(ref.scene_id(), field);
   SceneLimits limits;
-  if (static_cast<std::size_t>(ref.scene().objects_size()) > limits.max_objects) {
-    return absl::InvalidArgumentError(absl::StrCat(field,
-                                                   ".scene.objects: ", ref.scene().objects_size(),
+  if (static_cast<std::size_t>(in.objects_size()) > limits.max_objects) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ".objects: ", in.objects_size(),
                                                    " objects; the limit is ", limits.max_objects));
   }
   std::vector<CollisionObject> objects;
-  objects.reserve(ref.scene().objects_size());
-  for (int i = 0; i < ref.scene().objects_size(); ++i) {
-    const v1::CollisionObject& in = ref.scene().objects(i);
-    const std::string where = absl::StrCat(field, ".scene.objects[", i, "]");
+  objects.reserve(in.objects_size());
+  for (int i = 0; i < in.objects_size(); ++i) {
+    const v1::CollisionObject& object = in.objects(i);
+    const std::string where = absl::StrCat(field, ".objects[", i, "]");
     CollisionObject o;
-    o.id = in.id();
-    absl::StatusOr<Pose> pose = OptionalPoseFromProto(in.has_pose(), in.pose(), where + ".pose");
+    o.id = object.id();
+    absl::StatusOr<Pose> pose =
+        OptionalPoseFromProto(object.has_pose(), object.pose(), where + ".pose");
     if (!pose.ok()) return pose.status();
     o.pose = *pose;
-    absl::StatusOr<CollisionShape> shape = ShapeFromProto(in.shape(), where + ".shape");
+    absl::StatusOr<CollisionShape> shape = ShapeFromProto(object.shape(), where + ".shape");
     if (!shape.ok()) return shape.status();
     o.shape = *std::move(shape);
     objects.push_back(std::move(o));
@@ -83,9 +99,62 @@ absl::StatusOr<std::shared_ptr<const CollisionScene>> SceneFromProto(const v1::S
       CollisionScene::Build(std::move(objects), limits);
   if (!scene.ok()) {
     // Core names "objects[i]..."; the request's path leads.
-    return absl::InvalidArgumentError(absl::StrCat(field, ".scene.", scene.status().message()));
+    return absl::InvalidArgumentError(absl::StrCat(field, ".", scene.status().message()));
   }
   return scene;
+}
+
+absl::StatusOr<RegisteredScene> RegisterScene(SceneRegistry& scenes, const v1::Scene& scene,
+                                              absl::string_view field) {
+  RegisteredScene out;
+  out.scene_id = SceneIdFor(scene);
+  if ((out.scene = scenes.Find(out.scene_id))) {
+    out.already_registered = true;
+    return out;
+  }
+  absl::StatusOr<std::shared_ptr<const CollisionScene>> built = SceneFromProto(scene, field);
+  if (!built.ok()) return built.status();
+  // What the scene holds: its objects, the engine's copy of each and the
+  // mesh vertices (the serialized size stands for those).
+  const std::size_t bytes = scene.ByteSizeLong() * 4 + scene.objects_size() * std::size_t{1024};
+  out.scene = scenes.Insert(out.scene_id, *std::move(built), bytes, &out.already_registered);
+  return out;
+}
+
+absl::StatusOr<std::shared_ptr<const CollisionScene>> ResolveScene(SceneRegistry& scenes,
+                                                                   const v1::SceneRef& ref,
+                                                                   absl::string_view field) {
+  if (ref.has_scene()) {
+    absl::StatusOr<RegisteredScene> registered =
+        RegisterScene(scenes, ref.scene(), absl::StrCat(field, ".scene"));
+    if (!registered.ok()) return registered.status();
+    if (!ref.scene_id().empty() && ref.scene_id() != registered->scene_id) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ".scene_id: ", QuoteUntrusted(ref.scene_id()), " is not the content hash of ",
+          field, ".scene (expected ", registered->scene_id, ")"));
+    }
+    return registered->scene;
+  }
+  if (ref.scene_id().empty()) return CollisionScene::Empty();
+  if (!IsWellFormedRobotId(ref.scene_id())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ".scene_id: ", QuoteUntrusted(ref.scene_id()),
+                     " is not of the form sha256:<64 lowercase hex digits>"));
+  }
+  if (std::shared_ptr<const CollisionScene> scene = scenes.Find(ref.scene_id())) return scene;
+  return SceneNotRegistered(ref.scene_id(), field);
+}
+
+absl::StatusOr<std::shared_ptr<const AllowedCollisions>> AllowedCollisionsFromProto(
+    const google::protobuf::RepeatedPtrField<v1::LinkPair>& pairs, const RobotCollisionModel& robot,
+    const CollisionScene& scene, absl::string_view field) {
+  if (pairs.empty()) return nullptr;
+  std::vector<AllowedPair> allowed;
+  allowed.reserve(pairs.size());
+  for (const v1::LinkPair& p : pairs) allowed.push_back({p.a(), p.b()});
+  absl::StatusOr<AllowedCollisions> built = AllowedCollisions::Build(robot, scene, allowed, field);
+  if (!built.ok()) return built.status();
+  return std::make_shared<const AllowedCollisions>(*std::move(built));
 }
 
 void CollisionVerdictToProto(const CollisionVerdict& verdict, v1::CollisionResult* out) {
@@ -103,15 +172,18 @@ void CollisionVerdictToProto(const CollisionVerdict& verdict, v1::CollisionResul
   }
 }
 
-void CollisionModelToProto(const RobotCollisionModel& model, v1::CheckCollisionResponse* out) {
+void CollisionModelToProto(const RobotCollisionModel& model,
+                           google::protobuf::RepeatedPtrField<v1::LinkGeometryInfo>* links,
+                           google::protobuf::RepeatedPtrField<v1::DisabledLinkPair>* disabled) {
   for (const LinkCollisionGeometry& l : model.links()) {
-    v1::LinkGeometryInfo* info = out->add_links();
+    v1::LinkGeometryInfo* info = links->Add();
     info->set_link(l.link);
     info->set_source(l.source);
+    info->set_shapes(static_cast<int>(l.shapes.size()));
     for (const std::string& m : l.missing_meshes) info->add_missing_meshes(m);
   }
   for (const DisabledPair& d : model.disabled_pairs()) {
-    v1::DisabledLinkPair* pair = out->add_disabled_pairs();
+    v1::DisabledLinkPair* pair = disabled->Add();
     pair->set_link(d.a);
     pair->set_other(d.b);
     pair->set_reason(d.reason);

@@ -1,6 +1,7 @@
 #include "server/planning/program_planning.h"
 
 #include <chrono>
+#include <cmath>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -33,6 +34,7 @@ bool ChainHasPrimitives(const RobotModel& robot, const ChainModel& chain) {
 
 absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
                                              CollisionModelCache& collision_models,
+                                             SceneRegistry& scenes,
                                              const v1::PlanPathRequest& request,
                                              absl::string_view robot_field) {
   absl::StatusOr<ResolvedChain> resolved = ResolveChain(registry, request.robot(), robot_field);
@@ -41,19 +43,30 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
   if (!path.ok()) return path.status();
   path->joint_limits = std::move(resolved->limits);
   // robot_field is "robot" or "path.robot": the scene sits beside it.
-  const std::string scene_field =
-      absl::StrCat(robot_field.substr(0, robot_field.size() - 5), "scene");
+  const std::string prefix(robot_field.substr(0, robot_field.size() - 5));
+  const std::string scene_field = prefix + "scene";
   if (request.has_scene()) {
     absl::StatusOr<std::shared_ptr<const CollisionScene>> scene =
-        SceneFromProto(request.scene(), scene_field);
+        ResolveScene(scenes, request.scene(), scene_field);
     if (!scene.ok()) return scene.status();
-    path->scene = *std::move(scene);
+    if (!(*scene)->objects().empty()) path->scene = *std::move(scene);
   }
+  if (!(std::isfinite(request.safety_margin()) && request.safety_margin() >= 0)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        prefix, "safety_margin: must be a finite number >= 0 (m), got ", request.safety_margin()));
+  }
+  path->safety_margin = request.safety_margin();
   path->check_self_collision = request.has_check_self_collision()
                                    ? request.check_self_collision()
                                    : ChainHasPrimitives(*resolved->robot.model, *resolved->chain);
   if (path->scene || path->check_self_collision) {
-    path->collision_model = collision_models.For(*resolved->robot.model, resolved->chain);
+    path->collision_model =
+        collision_models.For(*resolved->robot.model, *resolved->robot.meshes, resolved->chain);
+    absl::StatusOr<std::shared_ptr<const AllowedCollisions>> allowed = AllowedCollisionsFromProto(
+        request.allowed_collisions(), *path->collision_model,
+        path->scene ? *path->scene : *CollisionScene::Empty(), prefix + "allowed_collisions");
+    if (!allowed.ok()) return allowed.status();
+    path->allowed_collisions = *std::move(allowed);
   }
   PathRequest resolved_path = ResolveProgramDefaults(*resolved->chain, *std::move(path));
   return ProgramToPlan{resolved->robot.robot_id, std::move(resolved->chain),

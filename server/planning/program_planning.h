@@ -14,6 +14,7 @@
 #include "server/observability/server_metrics.h"
 #include "server/runtime/collision_model_cache.h"
 #include "server/runtime/robot_registry.h"
+#include "server/runtime/scene_registry.h"
 
 // The planning sequence behind PlanPath and ValidatePath, without gRPC:
 // resolve the robot's chain and convert the program (ResolveProgram), then
@@ -37,9 +38,12 @@ struct ProgramToPlan {
 /// Collision checking: with a `scene` in the request, or self-collision on
 /// (check_self_collision, or absent and the robot has URDF primitives of its
 /// own), the chain's collision model comes from `collision_models` and the
-/// scene is validated (errors name "scene..." under the request's path).
+/// scene is resolved from `scenes` or validated and stored there (errors
+/// name "scene..." under the request's path), and so are the safety margin
+/// and the allowed pairs.
 absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
                                              CollisionModelCache& collision_models,
+                                             SceneRegistry& scenes,
                                              const v1::PlanPathRequest& request,
                                              absl::string_view robot_field = "robot");
 

@@ -156,11 +156,16 @@ grpc::ServerUnaryReactor* KinematicsService::CheckCollision(
           configurations.push_back(Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
         }
         absl::StatusOr<std::shared_ptr<const CollisionScene>> scene =
-            SceneFromProto(request->scene(), "scene");
+            ResolveScene(env_.scenes, request->scene(), "scene");
         if (!scene.ok()) return scene.status();
-        const std::shared_ptr<const RobotCollisionModel> robot =
-            env_.collision_models.For(*resolved->robot.model, resolved->chain);
+        const std::shared_ptr<const RobotCollisionModel> robot = env_.collision_models.For(
+            *resolved->robot.model, *resolved->robot.meshes, resolved->chain);
+        absl::StatusOr<std::shared_ptr<const AllowedCollisions>> allowed =
+            AllowedCollisionsFromProto(request->allowed_collisions(), *robot, **scene,
+                                       "allowed_collisions");
+        if (!allowed.ok()) return allowed.status();
         CollisionQuery query;
+        query.allowed = allowed->get();
         query.self_collision =
             !request->has_check_self_collision() || request->check_self_collision();
         query.compute_distance = request->compute_distance();
@@ -176,7 +181,8 @@ grpc::ServerUnaryReactor* KinematicsService::CheckCollision(
               response->add_results());
         }
         env_.metrics.RecordSolve("collision", "-", SecondsSince(started));
-        CollisionModelToProto(*robot, response);
+        CollisionModelToProto(*robot, response->mutable_links(),
+                              response->mutable_disabled_pairs());
         return absl::OkStatus();
       });
 }

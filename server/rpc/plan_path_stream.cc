@@ -23,7 +23,7 @@ void PlanPathStream::Plan(ChainDataCache& cache) {
   absl::Status status = [&]() -> absl::Status {
     if (cancelled_ || context_->IsCancelled()) return absl::CancelledError("cancelled");
     absl::StatusOr<ProgramToPlan> program =
-        ResolveProgram(env_.registry, env_.collision_models, *request_);
+        ResolveProgram(env_.registry, env_.collision_models, env_.scenes, *request_);
     if (!program.ok()) return program.status();
     robot_id_ = program->robot_id;
     chain_ = program->chain;

@@ -19,6 +19,9 @@ class RobotRegistryService final : public v1::RobotRegistry::CallbackService {
   grpc::ServerUnaryReactor* ListRobots(grpc::CallbackServerContext* context,
                                        const v1::ListRobotsRequest* request,
                                        v1::ListRobotsResponse* response) override;
+  grpc::ServerUnaryReactor* RegisterScene(grpc::CallbackServerContext* context,
+                                          const v1::RegisterSceneRequest* request,
+                                          v1::RegisterSceneResponse* response) override;
 
  private:
   ServiceEnv env_;

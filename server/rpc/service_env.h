@@ -20,6 +20,7 @@
 #include "server/runtime/chain_resolution.h"
 #include "server/runtime/collision_model_cache.h"
 #include "server/runtime/robot_registry.h"
+#include "server/runtime/scene_registry.h"
 #include "server/runtime/server_options.h"
 #include "server/runtime/solver_pool.h"
 
@@ -32,6 +33,7 @@ struct ServiceEnv {
   const RequestLimits& limits;
   ServerMetrics& metrics;
   CollisionModelCache& collision_models;
+  SceneRegistry& scenes;
 };
 
 /// \brief Seconds since `start` on the steady clock.

@@ -77,8 +77,8 @@ void ValidatePathStream::Validate(ChainDataCache& cache, const v1::ValidatePathR
     }
   }
   absl::Status status = [&]() -> absl::Status {
-    absl::StatusOr<ProgramToPlan> program =
-        ResolveProgram(env_.registry, env_.collision_models, request.path(), "path.robot");
+    absl::StatusOr<ProgramToPlan> program = ResolveProgram(
+        env_.registry, env_.collision_models, env_.scenes, request.path(), "path.robot");
     if (!program.ok()) return program.status();
     absl::StatusOr<PathResult> result = PlanProgram(*program, cache, env_.limits.path, env_.metrics,
                                                     [this] { return context_->IsCancelled(); });

@@ -5,9 +5,17 @@
 
 namespace motion::server {
 
+std::vector<MeshFileBytes> MeshFilesOf(const v1::RobotRef& ref) {
+  std::vector<MeshFileBytes> meshes;
+  meshes.reserve(ref.meshes_size());
+  for (const v1::MeshFile& m : ref.meshes()) meshes.push_back({m.filename(), m.data()});
+  return meshes;
+}
+
 absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::RobotRef& ref,
                                            absl::string_view field) {
-  absl::StatusOr<RegisteredRobot> robot = registry.Resolve(ref.robot_id(), ref.urdf(), field);
+  absl::StatusOr<RegisteredRobot> robot =
+      registry.Resolve(ref.robot_id(), ref.urdf(), MeshFilesOf(ref), field);
   if (!robot.ok()) return robot.status();
   absl::StatusOr<std::shared_ptr<const ChainModel>> chain =
       robot->model->Chain(ref.base_link(), ref.tip_link());

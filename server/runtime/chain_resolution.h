@@ -21,6 +21,9 @@ struct ResolvedChain {
   std::vector<JointLimits> limits;
 };
 
+/// \brief Views of the mesh files a RobotRef carries.
+std::vector<MeshFileBytes> MeshFilesOf(const v1::RobotRef& ref);
+
 /// \brief RobotRef -> model (registering an inline URDF) -> chain -> limits.
 /// Errors name the field under `field` ("robot.tip_link: ...",
 /// "robot.joint_limits[1].max_jerk: ...").

@@ -3,7 +3,8 @@
 namespace motion::server {
 
 std::shared_ptr<const RobotCollisionModel> CollisionModelCache::For(
-    const RobotModel& robot, const std::shared_ptr<const ChainModel>& chain) {
+    const RobotModel& robot, const MeshSupply& meshes,
+    const std::shared_ptr<const ChainModel>& chain) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     for (auto it = entries_.begin(); it != entries_.end(); ++it) {
@@ -16,7 +17,7 @@ std::shared_ptr<const RobotCollisionModel> CollisionModelCache::For(
     }
   }
   std::shared_ptr<const RobotCollisionModel> model =
-      RobotCollisionModel::Build(*chain, robot.link_collisions());
+      RobotCollisionModel::Build(*chain, robot.link_collisions(), meshes);
   std::lock_guard<std::mutex> lock(mutex_);
   entries_.push_front({chain, chain.get(), model});
   while (entries_.size() > capacity_) entries_.pop_back();

@@ -19,7 +19,9 @@ class CollisionModelCache {
  public:
   explicit CollisionModelCache(std::size_t capacity = 64) : capacity_(capacity) {}
 
-  std::shared_ptr<const RobotCollisionModel> For(const RobotModel& robot,
+  /// \brief The collision model of `chain` (a chain of `robot`), with the
+  /// meshes registered with the robot.
+  std::shared_ptr<const RobotCollisionModel> For(const RobotModel& robot, const MeshSupply& meshes,
                                                  const std::shared_ptr<const ChainModel>& chain);
 
  private:

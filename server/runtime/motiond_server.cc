@@ -64,11 +64,12 @@ MotiondServer::MotiondServer(const ServerOptions& options)
       registry_(options.registry),
       pool_(ResolveWorkers(options.workers), options.max_queue),
       metrics_(std::make_shared<prometheus::Registry>(), registry_, pool_),
-      registry_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_}),
+      registry_service_(
+          ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_, scenes_}),
       kinematics_service_(
-          ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_}),
-      planner_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_}) {
-}
+          ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_, scenes_}),
+      planner_service_(
+          ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_, scenes_}) {}
 
 MotiondServer::~MotiondServer() { Shutdown(std::chrono::milliseconds(0)); }
 

@@ -13,6 +13,7 @@
 #include "server/rpc/robot_registry_service.h"
 #include "server/runtime/collision_model_cache.h"
 #include "server/runtime/robot_registry.h"
+#include "server/runtime/scene_registry.h"
 #include "server/runtime/server_options.h"
 #include "server/runtime/solver_pool.h"
 
@@ -45,6 +46,7 @@ class MotiondServer {
   SolverPool pool_;
   ServerMetrics metrics_;
   CollisionModelCache collision_models_;
+  SceneRegistry scenes_;
   RobotRegistryService registry_service_;
   KinematicsService kinematics_service_;
   MotionPlannerService planner_service_;

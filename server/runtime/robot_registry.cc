@@ -1,8 +1,12 @@
 #include "server/runtime/robot_registry.h"
 
+#include <set>
+
 #include "absl/status/status.h"
 #include "absl/strings/cord.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "core/diagnostics/untrusted_text.h"
 #include "core/identity/robot_id.h"
 #include "google/rpc/error_details.pb.h"
 #include "proto/motion/v1/wire_constants.h"
@@ -29,14 +33,76 @@ std::string FieldPath(absl::string_view prefix, absl::string_view name) {
   return prefix.empty() ? std::string(name) : absl::StrCat(prefix, ".", name);
 }
 
-absl::StatusOr<RegisteredRobot> RobotRegistry::Register(absl::string_view urdf) {
-  std::string robot_id = RobotIdForUrdf(urdf);
+absl::StatusOr<std::shared_ptr<const MeshSupply>> RobotRegistry::ParseMeshes(
+    const RobotModel& model, const std::vector<MeshFileBytes>& meshes,
+    absl::string_view field) const {
+  std::set<std::string, std::less<>> wanted;
+  for (const auto& [link, elements] : model.link_collisions()) {
+    for (const UrdfCollision& c : elements) {
+      if (c.kind == UrdfCollision::Kind::kMesh) wanted.insert(c.mesh_filename);
+    }
+  }
+  auto supply = std::make_shared<MeshSupply>();
+  std::size_t triangles = 0;
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    const std::string where = FieldPath(field, absl::StrCat("meshes[", i, "]"));
+    if (wanted.count(meshes[i].filename) == 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, ".filename: ", QuoteUntrusted(meshes[i].filename),
+          " is not the filename of a <collision> <mesh> in the URDF (give it exactly as "
+          "written there)"));
+    }
+    absl::StatusOr<TriangleMesh> mesh =
+        ParseStl(meshes[i].data, absl::StrCat(where, ".data"), options_.mesh_limits);
+    if (!mesh.ok()) return mesh.status();
+    triangles += mesh->triangle_count();
+    if (triangles > options_.max_mesh_triangles) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ".data: the robot's meshes have more than ",
+                       options_.max_mesh_triangles, " triangles together"));
+    }
+    (*supply)[std::string(meshes[i].filename)] =
+        std::make_shared<const TriangleMesh>(*std::move(mesh));
+  }
+  return supply;
+}
+
+absl::StatusOr<RegisteredRobot> RobotRegistry::Register(absl::string_view urdf,
+                                                        const std::vector<MeshFileBytes>& meshes,
+                                                        absl::string_view field) {
+  // What can be checked without parsing comes first: the id depends on
+  // the filenames being unique and free of line breaks.
+  if (meshes.size() > options_.max_meshes) {
+    return absl::InvalidArgumentError(absl::StrCat(FieldPath(field, "meshes"), ": ", meshes.size(),
+                                                   " files, at most ", options_.max_meshes));
+  }
+  std::set<absl::string_view> filenames;
+  std::vector<std::pair<absl::string_view, absl::string_view>> hashed;
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    const std::string where = FieldPath(field, absl::StrCat("meshes[", i, "].filename"));
+    const absl::string_view name = meshes[i].filename;
+    if (name.empty() || name.size() > options_.max_mesh_filename_bytes) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, ": must be 1 to ", options_.max_mesh_filename_bytes, " bytes, got ", name.size()));
+    }
+    for (const char c : name) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        return absl::InvalidArgumentError(absl::StrCat(where, ": contains a control character"));
+      }
+    }
+    if (!filenames.insert(name).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": ", QuoteUntrusted(name), " is sent twice"));
+    }
+    hashed.emplace_back(name, meshes[i].data);
+  }
+  std::string robot_id = RobotIdForUrdfAndMeshes(urdf, std::move(hashed));
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (auto it = index_.find(robot_id); it != index_.end()) {
       lru_.splice(lru_.begin(), lru_, it->second);
       ++stats_.hits;
-      return RegisteredRobot{robot_id, it->second->model, true};
+      return RegisteredRobot{robot_id, it->second->model, it->second->meshes, true};
     }
     ++stats_.misses;
   }
@@ -44,17 +110,23 @@ absl::StatusOr<RegisteredRobot> RobotRegistry::Register(absl::string_view urdf) 
   absl::StatusOr<std::shared_ptr<const RobotModel>> model =
       RobotModel::FromUrdf(urdf, options_.model_limits);
   if (!model.ok()) return model.status();
+  absl::StatusOr<std::shared_ptr<const MeshSupply>> supply = ParseMeshes(**model, meshes, field);
+  if (!supply.ok()) return supply.status();
+  std::size_t bytes = (*model)->memory_bytes();
+  for (const auto& [name, mesh] : **supply) {
+    bytes += name.size() + mesh->vertices.size() * sizeof(Eigen::Vector3d);
+  }
 
   std::lock_guard<std::mutex> lock(mutex_);
   if (auto it = index_.find(robot_id); it != index_.end()) {  // lost a race: keep the first
-    return RegisteredRobot{robot_id, it->second->model, true};
+    return RegisteredRobot{robot_id, it->second->model, it->second->meshes, true};
   }
-  lru_.push_front({robot_id, *model});
+  lru_.push_front({robot_id, *model, *supply, bytes});
   index_.emplace(robot_id, lru_.begin());
   stats_.robots = lru_.size();
-  stats_.bytes += (*model)->memory_bytes();
+  stats_.bytes += bytes;
   EvictLocked();
-  return RegisteredRobot{std::move(robot_id), *std::move(model), false};
+  return RegisteredRobot{std::move(robot_id), *std::move(model), *std::move(supply), false};
 }
 
 void RobotRegistry::EvictLocked() {
@@ -62,7 +134,7 @@ void RobotRegistry::EvictLocked() {
   while (lru_.size() > 1 &&
          (lru_.size() > options_.max_robots || stats_.bytes > options_.max_bytes)) {
     const Entry& victim = lru_.back();
-    stats_.bytes -= victim.model->memory_bytes();
+    stats_.bytes -= victim.bytes;
     index_.erase(victim.robot_id);
     lru_.pop_back();
     ++stats_.evictions;
@@ -70,8 +142,8 @@ void RobotRegistry::EvictLocked() {
   stats_.robots = lru_.size();
 }
 
-absl::StatusOr<std::shared_ptr<const RobotModel>> RobotRegistry::Find(absl::string_view robot_id,
-                                                                      absl::string_view field) {
+absl::StatusOr<RegisteredRobot> RobotRegistry::Find(absl::string_view robot_id,
+                                                    absl::string_view field) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = index_.find(robot_id);
   if (it == index_.end()) {
@@ -80,25 +152,36 @@ absl::StatusOr<std::shared_ptr<const RobotModel>> RobotRegistry::Find(absl::stri
   }
   ++stats_.hits;
   lru_.splice(lru_.begin(), lru_, it->second);
-  return it->second->model;
+  return RegisteredRobot{std::string(robot_id), it->second->model, it->second->meshes, true};
 }
 
 absl::StatusOr<RegisteredRobot> RobotRegistry::Resolve(absl::string_view robot_id,
                                                        absl::string_view urdf,
+                                                       const std::vector<MeshFileBytes>& meshes,
                                                        absl::string_view field) {
   if (!urdf.empty()) {
-    if (!robot_id.empty() && robot_id != RobotIdForUrdf(urdf)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(FieldPath(field, "robot_id"), ": '", robot_id, "' is not the SHA-256 of ",
-                       FieldPath(field, "urdf"), " (expected ", RobotIdForUrdf(urdf), ")"));
-    }
-    absl::StatusOr<RegisteredRobot> registered = Register(urdf);
+    absl::StatusOr<RegisteredRobot> registered = Register(urdf, meshes, field);
     if (!registered.ok()) {
-      // Model errors start with "urdf: "; place them under this RobotRef.
-      return absl::Status(registered.status().code(),
-                          FieldPath(field, registered.status().message()));
+      // Model errors start with "urdf: "; place them under this RobotRef
+      // (mesh errors already are).
+      if (absl::StartsWith(registered.status().message(), "urdf")) {
+        return absl::Status(registered.status().code(),
+                            FieldPath(field, registered.status().message()));
+      }
+      return registered.status();
+    }
+    if (!robot_id.empty() && robot_id != registered->robot_id) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          FieldPath(field, "robot_id"), ": '", robot_id, "' is not the content hash of ",
+          FieldPath(field, meshes.empty() ? "urdf" : "urdf and meshes"), " (expected ",
+          registered->robot_id, ")"));
     }
     return registered;
+  }
+  if (!meshes.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(FieldPath(field, "meshes"),
+                                                   ": meshes travel with their URDF; give ",
+                                                   FieldPath(field, "urdf"), " too"));
   }
   if (robot_id.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -109,15 +192,13 @@ absl::StatusOr<RegisteredRobot> RobotRegistry::Resolve(absl::string_view robot_i
         absl::StrCat(FieldPath(field, "robot_id"), ": '", robot_id,
                      "' is not of the form sha256:<64 lowercase hex digits>"));
   }
-  absl::StatusOr<std::shared_ptr<const RobotModel>> model = Find(robot_id, field);
-  if (!model.ok()) return model.status();
-  return RegisteredRobot{std::string(robot_id), *std::move(model), true};
+  return Find(robot_id, field);
 }
 
 std::vector<RegisteredRobot> RobotRegistry::List() const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<RegisteredRobot> out;
-  for (const auto& [id, it] : index_) out.push_back({id, it->model, true});
+  for (const auto& [id, it] : index_) out.push_back({id, it->model, it->meshes, true});
   return out;
 }
 

@@ -25,17 +25,6 @@ constexpr const char* kSphereOnAnArm = R"(<?xml version="1.0"?>
   <joint name="turn" type="revolute"><parent link="base"/><child link="arm"/><axis xyz="0 0 1"/><limit lower="-3" upper="3" velocity="1" effort="1"/></joint>
 </robot>)";
 
-v1::CollisionObject Box(const std::string& id, double x, double y, double z, double sx, double sy,
-                        double sz) {
-  v1::CollisionObject o;
-  o.set_id(id);
-  *o.mutable_pose() = WirePose(x, y, z, 0, 0, 0, 1);
-  o.mutable_shape()->mutable_box()->mutable_size()->set_x(sx);
-  o.mutable_shape()->mutable_box()->mutable_size()->set_y(sy);
-  o.mutable_shape()->mutable_box()->mutable_size()->set_z(sz);
-  return o;
-}
-
 class CollisionServiceTest : public ::testing::Test {
  protected:
   TestServer server_;
@@ -52,7 +41,7 @@ class CollisionServiceTest : public ::testing::Test {
     v1::CheckCollisionRequest request;
     request.mutable_robot()->set_urdf(kSphereOnAnArm);
     *request.mutable_scene()->mutable_scene()->add_objects() =
-        Box("post", 1.0, 0, 0, 0.2, 0.2, 0.2);
+        WireBox("post", 1.0, 0, 0, 0.2, 0.2, 0.2);
     for (double a : angles) request.add_configurations()->add_values(a);
     request.set_compute_distance(true);
     return request;
@@ -74,7 +63,7 @@ TEST_F(CollisionServiceTest, DistancesAreTheHandComputedOnesInInputOrder) {
   EXPECT_NEAR(response.results(1).min_distance(), std::hypot(0.9, 0.4) - 0.1, 1e-6);
   // The box moved to x = 0.62: its face at 0.52 is 0.08 inside the sphere.
   *request.mutable_scene()->mutable_scene()->mutable_objects(0) =
-      Box("post", 0.62, 0, 0, 0.2, 0.2, 0.2);
+      WireBox("post", 0.62, 0, 0, 0.2, 0.2, 0.2);
   response.Clear();
   ASSERT_TRUE(Check(request, &response).ok());
   ASSERT_TRUE(response.results(0).in_collision());
@@ -89,11 +78,11 @@ TEST_F(CollisionServiceTest, EveryContactOfAConfigurationIsReported) {
   v1::CheckCollisionRequest request = SphereRequest({0.0});
   request.set_compute_distance(false);
   *request.mutable_scene()->mutable_scene()->add_objects() =
-      Box("second", 0.4, 0, 0, 0.1, 0.1, 0.1);
+      WireBox("second", 0.4, 0, 0, 0.1, 0.1, 0.1);
   *request.mutable_scene()->mutable_scene()->add_objects() =
-      Box("third", 0.5, 0.1, 0, 0.1, 0.1, 0.1);
+      WireBox("third", 0.5, 0.1, 0, 0.1, 0.1, 0.1);
   *request.mutable_scene()->mutable_scene()->mutable_objects(0) =
-      Box("post", 0.62, 0, 0, 0.2, 0.2, 0.2);
+      WireBox("post", 0.62, 0, 0, 0.2, 0.2, 0.2);
   v1::CheckCollisionResponse response;
   ASSERT_TRUE(Check(request, &response).ok());
   ASSERT_EQ(response.results_size(), 1);
@@ -150,7 +139,7 @@ TEST_F(CollisionServiceTest, MalformedScenesAndRequestsAreRefusedNamingTheField)
                                 {"finite"}));
   // Duplicate ids.
   bad = request;
-  *bad.mutable_scene()->mutable_scene()->add_objects() = Box("post", 2, 0, 0, 1, 1, 1);
+  *bad.mutable_scene()->mutable_scene()->add_objects() = WireBox("post", 2, 0, 0, 1, 1, 1);
   EXPECT_TRUE(
       IsInvalidArgument(Check(bad, &response), "scene.scene.objects[1].id", {"earlier object"}));
   // A truncated STL.
@@ -178,21 +167,27 @@ TEST_F(CollisionServiceTest, MalformedScenesAndRequestsAreRefusedNamingTheField)
   bad = request;
   for (int i = 0; i < 10001; ++i) bad.add_configurations()->add_values(0.0);
   EXPECT_TRUE(IsInvalidArgument(Check(bad, &response), "configurations", {"limit"}));
-  // A scene id: not served yet, so never registered.
+  // Scene ids: malformed, not the inline scene's, never registered.
   bad = request;
+  bad.mutable_scene()->set_scene_id("sha256:" + std::string(64, 'a'));
+  EXPECT_TRUE(IsInvalidArgument(Check(bad, &response), "scene.scene_id", {"content hash"}));
+  bad.mutable_scene()->clear_scene();
   bad.mutable_scene()->set_scene_id("sha256:abc");
+  EXPECT_TRUE(IsInvalidArgument(Check(bad, &response), "scene.scene_id", {"64 lowercase hex"}));
+  bad.mutable_scene()->set_scene_id("sha256:" + std::string(64, 'a'));
   const grpc::Status unknown = Check(bad, &response);
   EXPECT_EQ(unknown.error_code(), grpc::StatusCode::NOT_FOUND);
   const auto info = FindErrorInfo(unknown);
   ASSERT_TRUE(info.has_value());
   EXPECT_EQ(info->reason(), "SCENE_NOT_REGISTERED");
+  EXPECT_EQ(info->metadata().at("scene_id"), "sha256:" + std::string(64, 'a'));
 }
 
 TEST_F(CollisionServiceTest, SceneOfTooManyObjectsIsRefusedByTheDocumentedLimit) {
   v1::CheckCollisionRequest request = SphereRequest({0.0});
   for (int i = 0; i < 10001; ++i) {
     *request.mutable_scene()->mutable_scene()->add_objects() =
-        Box("o" + std::to_string(i), 5, 5, 5, 0.1, 0.1, 0.1);
+        WireBox("o" + std::to_string(i), 5, 5, 5, 0.1, 0.1, 0.1);
   }
   v1::CheckCollisionResponse response;
   EXPECT_TRUE(IsInvalidArgument(Check(request, &response), "scene.scene.objects", {"10000"}));

@@ -474,6 +474,17 @@ v1::Pose WirePose(const Eigen::Isometry3d& transform) {
   return pose;
 }
 
+v1::CollisionObject WireBox(const std::string& id, double x, double y, double z, double sx,
+                            double sy, double sz) {
+  v1::CollisionObject o;
+  o.set_id(id);
+  *o.mutable_pose() = WirePose(x, y, z, 0, 0, 0, 1);
+  o.mutable_shape()->mutable_box()->mutable_size()->set_x(sx);
+  o.mutable_shape()->mutable_box()->mutable_size()->set_y(sy);
+  o.mutable_shape()->mutable_box()->mutable_size()->set_z(sz);
+  return o;
+}
+
 CoreRobot::CoreRobot(const std::string& urdf, const std::string& base, const std::string& tip) {
   auto model = motion::RobotModel::FromUrdf(urdf);
   if (!model.ok()) throw std::runtime_error(model.status().ToString());

@@ -192,6 +192,9 @@ motion::Pose CorePose(const v1::Pose& pose);
 v1::Pose WirePose(double x, double y, double z, double qx, double qy, double qz, double qw);
 /// A wire pose from a transform.
 v1::Pose WirePose(const Eigen::Isometry3d& transform);
+/// A scene object: an axis-aligned box of full sizes (sx, sy, sz) centred at (x, y, z).
+v1::CollisionObject WireBox(const std::string& id, double x, double y, double z, double sx,
+                            double sy, double sz);
 
 /// Core, called directly in the test process: the reference the service must
 /// reproduce (the same deterministic code, without gRPC and proto in between).

@@ -21,6 +21,10 @@ inline constexpr std::string_view kErrorDomain = kApiPackage;
 /// carries the same string inside a stream).
 inline constexpr std::string_view kRobotNotRegistered = "ROBOT_NOT_REGISTERED";
 
+/// \brief ErrorInfo.reason of the NOT_FOUND for a scene_id this server does
+/// not hold; a client answers it by re-sending the scene inline.
+inline constexpr std::string_view kSceneNotRegistered = "SCENE_NOT_REGISTERED";
+
 /// \brief Whether `status_details` (grpc-status-details-bin: a serialized
 /// google.rpc.Status) holds a google.rpc.ErrorInfo with this `reason` and
 /// domain kErrorDomain. False for empty or unparsable details.
