@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/identity/robot_id.h"
+#include "proto/motion/v1/content_ids.h"
 #include "proto/motion/v1/wire_constants.h"
 
 namespace motion::client {
@@ -16,6 +17,11 @@ namespace motion::client {
 bool IsRobotNotRegistered(const grpc::Status& status) {
   return status.error_code() == grpc::StatusCode::NOT_FOUND &&
          v1::HasErrorReason(status.error_details(), v1::kRobotNotRegistered);
+}
+
+bool IsSceneNotRegistered(const grpc::Status& status) {
+  return status.error_code() == grpc::StatusCode::NOT_FOUND &&
+         v1::HasErrorReason(status.error_details(), v1::kSceneNotRegistered);
 }
 
 MotionClient::MotionClient(std::shared_ptr<grpc::Channel> channel, ClientOptions options)
@@ -84,11 +90,39 @@ std::unique_ptr<MotionClient> MotionClient::Connect(const ClientOptions& options
   return std::make_unique<MotionClient>(std::move(channel), options);
 }
 
-std::string MotionClient::AddRobot(const std::string& urdf) {
-  std::string id = RobotIdForUrdf(urdf);
+std::string MotionClient::AddRobot(const std::string& urdf, std::vector<v1::MeshFile> meshes) {
+  std::vector<std::pair<absl::string_view, absl::string_view>> hashed;
+  for (const v1::MeshFile& m : meshes) hashed.emplace_back(m.filename(), m.data());
+  std::string id = RobotIdForUrdfAndMeshes(urdf, std::move(hashed));
   std::lock_guard<std::mutex> lock(mutex_);
-  urdf_by_id_.emplace(id, urdf);
+  robots_by_id_.emplace(id, KnownRobot{urdf, std::move(meshes)});
   return id;
+}
+
+std::string MotionClient::AddScene(const v1::Scene& scene) {
+  std::string id = v1::SceneIdFor(scene);
+  std::lock_guard<std::mutex> lock(mutex_);
+  scenes_by_id_.emplace(id, scene);
+  return id;
+}
+
+bool MotionClient::AttachRobot(v1::RobotRef* ref) {
+  if (!ref->urdf().empty()) return false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = robots_by_id_.find(ref->robot_id());
+  if (it == robots_by_id_.end()) return false;
+  ref->set_urdf(it->second.urdf);
+  for (const v1::MeshFile& m : it->second.meshes) *ref->add_meshes() = m;
+  return true;
+}
+
+bool MotionClient::AttachScene(v1::SceneRef* ref) {
+  if (ref->has_scene()) return false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = scenes_by_id_.find(ref->scene_id());
+  if (it == scenes_by_id_.end()) return false;
+  *ref->mutable_scene() = it->second;
+  return true;
 }
 
 void MotionClient::SetJointLimits(const std::string& robot_id,
@@ -113,54 +147,87 @@ void MotionClient::SetDeadline(grpc::ClientContext& context) const {
   context.set_deadline(std::chrono::system_clock::now() + options_.timeout);
 }
 
+namespace {
+
+// The request's SceneRef, for the requests that have one.
+template <typename Request>
+auto SceneRefOf(Request& request, int) -> decltype(request.mutable_scene()) {
+  return request.mutable_scene();
+}
+template <typename Request>
+v1::SceneRef* SceneRefOf(Request&, long) {
+  return nullptr;
+}
+
+}  // namespace
+
 template <typename Request, typename Response, typename Call>
 grpc::Status MotionClient::CallWithRobot(Request& request, Response* response, Call call) {
-  auto* robot = request.mutable_robot();
-  std::string known_urdf;
-  if (!robot->robot_id().empty() && robot->urdf().empty()) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (auto it = urdf_by_id_.find(robot->robot_id()); it != urdf_by_id_.end()) {
-      known_urdf = it->second;
-    }
-  }
+  v1::RobotRef* robot = request.mutable_robot();
+  v1::SceneRef* scene = SceneRefOf(request, 0);
+  bool robot_attached = false, scene_attached = false;
   grpc::Status status;
-  {
-    grpc::ClientContext context;
-    SetDeadline(context);
-    status = call(&context, request, response);
+  // At most three sends: as given, with the robot, with the scene too.
+  for (;;) {
+    {
+      grpc::ClientContext context;
+      SetDeadline(context);
+      status = call(&context, request, response);
+    }
+    if (!robot_attached && IsRobotNotRegistered(status) && AttachRobot(robot)) {
+      robot_attached = true;
+      continue;
+    }
+    if (!scene_attached && scene != nullptr && IsSceneNotRegistered(status) && AttachScene(scene)) {
+      scene_attached = true;
+      continue;
+    }
+    break;
   }
-  if (!known_urdf.empty() && IsRobotNotRegistered(status)) {
-    robot->set_urdf(known_urdf);
-    grpc::ClientContext context;
-    SetDeadline(context);
-    status = call(&context, request, response);
+  if (robot_attached) {
     robot->clear_urdf();
+    robot->clear_meshes();
   }
+  if (scene_attached) scene->clear_scene();
   return status;
 }
 
 grpc::Status MotionClient::RegisterRobot(const std::string& urdf,
-                                         v1::RegisterRobotResponse* response) {
-  AddRobot(urdf);
+                                         v1::RegisterRobotResponse* response,
+                                         std::vector<v1::MeshFile> meshes) {
+  AddRobot(urdf, meshes);
   v1::RegisterRobotRequest request;
   request.set_urdf(urdf);
+  for (v1::MeshFile& m : meshes) *request.add_meshes() = std::move(m);
   grpc::ClientContext context;
   SetDeadline(context);
   return registry_->RegisterRobot(&context, request, response);
+}
+
+grpc::Status MotionClient::RegisterScene(const v1::Scene& scene,
+                                         v1::RegisterSceneResponse* response) {
+  AddScene(scene);
+  v1::RegisterSceneRequest request;
+  *request.mutable_scene() = scene;
+  grpc::ClientContext context;
+  SetDeadline(context);
+  return registry_->RegisterScene(&context, request, response);
 }
 
 grpc::Status MotionClient::GetRobot(const v1::GetRobotRequest& request, v1::RobotInfo* response) {
   grpc::ClientContext context;
   SetDeadline(context);
   grpc::Status status = registry_->GetRobot(&context, request, response);
-  std::string urdf;
+  KnownRobot known;
   if (IsRobotNotRegistered(status)) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (auto it = urdf_by_id_.find(request.robot_id()); it != urdf_by_id_.end()) urdf = it->second;
+    if (auto it = robots_by_id_.find(request.robot_id()); it != robots_by_id_.end()) {
+      known = it->second;
+    }
   }
-  if (urdf.empty()) return status;
+  if (known.urdf.empty()) return status;
   v1::RegisterRobotResponse registered;
-  status = RegisterRobot(urdf, &registered);
+  status = RegisterRobot(known.urdf, &registered, std::move(known.meshes));
   if (!status.ok()) return status;
   grpc::ClientContext retry;
   SetDeadline(retry);
@@ -241,10 +308,11 @@ grpc::Status MotionClient::ValidatePaths(
                           "request_id '" + requests[i].request_id() + "' is used twice");
     }
   }
-  auto urdf_for = [this](const std::string& robot_id) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = urdf_by_id_.find(robot_id);
-    return it == urdf_by_id_.end() ? std::string() : it->second;
+  // What a replica lacks, put inline (false: not known here, or inline already).
+  auto attach = [this](v1::PlanPathRequest* path, const std::string& reason) {
+    if (reason == v1::kRobotNotRegistered) return AttachRobot(path->mutable_robot());
+    if (reason == v1::kSceneNotRegistered) return AttachScene(path->mutable_scene());
+    return false;
   };
   std::set<std::string> unanswered;
   for (const auto& r : requests) unanswered.insert(r.request_id());
@@ -268,7 +336,7 @@ grpc::Status MotionClient::ValidatePaths(
     int outstanding = 0;
     std::size_t next = 0;
     bool stop = false;
-    std::set<std::string> missing_here;  // robot ids this replica lacks
+    std::set<std::string> missing_here;  // robot and scene ids this replica lacks
     std::deque<v1::ValidatePathRequest> resend;
     std::thread writer([&] {
       for (;;) {
@@ -285,9 +353,12 @@ grpc::Status MotionClient::ValidatePaths(
             resend.pop_front();
           } else if (next < round.size()) {
             request = *round[next++];
-            auto* robot = request.mutable_path()->mutable_robot();
-            if (robot->urdf().empty() && missing_here.count(robot->robot_id())) {
-              robot->set_urdf(urdf_for(robot->robot_id()));
+            v1::PlanPathRequest* path = request.mutable_path();
+            if (missing_here.count(path->robot().robot_id())) {
+              attach(path, std::string(v1::kRobotNotRegistered));
+            }
+            if (!path->scene().scene_id().empty() && missing_here.count(path->scene().scene_id())) {
+              attach(path, std::string(v1::kSceneNotRegistered));
             }
           } else {
             break;  // everything sent and answered
@@ -307,14 +378,20 @@ grpc::Status MotionClient::ValidatePaths(
       {
         std::lock_guard<std::mutex> lock(mutex);
         --outstanding;
-        if (deliver && response.error_reason() == v1::kRobotNotRegistered) {
-          const v1::ValidatePathRequest& original = requests[index_of[id]];
-          const std::string& robot_id = original.path().robot().robot_id();
-          const std::string urdf = urdf_for(robot_id);
-          if (!urdf.empty() && original.path().robot().urdf().empty()) {
-            missing_here.insert(robot_id);
-            v1::ValidatePathRequest again = original;
-            again.mutable_path()->mutable_robot()->set_urdf(urdf);
+        if (deliver && !response.error_reason().empty()) {
+          // The re-send carries everything this replica was found to lack.
+          v1::ValidatePathRequest again = requests[index_of[id]];
+          if (attach(again.mutable_path(), response.error_reason())) {
+            missing_here.insert(response.error_reason() == v1::kRobotNotRegistered
+                                    ? again.path().robot().robot_id()
+                                    : again.path().scene().scene_id());
+            if (missing_here.count(again.path().robot().robot_id())) {
+              attach(again.mutable_path(), std::string(v1::kRobotNotRegistered));
+            }
+            const std::string& scene_id = again.path().scene().scene_id();
+            if (!scene_id.empty() && missing_here.count(scene_id)) {
+              attach(again.mutable_path(), std::string(v1::kSceneNotRegistered));
+            }
             resend.push_back(std::move(again));
             deliver = false;  // its real answer comes with the re-send
           }

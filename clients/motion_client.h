@@ -44,20 +44,26 @@ std::shared_ptr<grpc::ChannelCredentials> ChannelCredentialsFor(const ClientOpti
 /// \brief True when `status` is NOT_FOUND with google.rpc.ErrorInfo
 /// {reason: "ROBOT_NOT_REGISTERED", domain: "motion.v1"} in its details.
 bool IsRobotNotRegistered(const grpc::Status& status);
+/// \brief The same for SCENE_NOT_REGISTERED.
+bool IsSceneNotRegistered(const grpc::Status& status);
 
 /// \brief C++ client of motiond.
 ///
-/// Resolves RobotRef the way stateless replicas need: robots the client
-/// knows (AddRobot) are sent by robot_id only; if a server answers
-/// ROBOT_NOT_REGISTERED (another replica, or evicted), the call is re-sent
-/// once with the URDF inline, transparently.
+/// Resolves RobotRef and SceneRef the way stateless replicas need: robots
+/// and scenes the client knows (AddRobot, AddScene) are sent by id only; if
+/// a server answers ROBOT_NOT_REGISTERED or SCENE_NOT_REGISTERED (another
+/// replica, or evicted), the call is re-sent with the URDF (and its
+/// meshes) or the scene inline, transparently, once each.
 class MotionClient {
  public:
   explicit MotionClient(std::shared_ptr<grpc::Channel> channel, ClientOptions options = {});
   static std::unique_ptr<MotionClient> Connect(const ClientOptions& options);
 
-  /// \brief Remembers `urdf` and returns its robot_id (computed locally).
-  std::string AddRobot(const std::string& urdf);
+  /// \brief Remembers `urdf` and its collision `meshes` and returns their
+  /// robot_id (computed locally, as the server does).
+  std::string AddRobot(const std::string& urdf, std::vector<v1::MeshFile> meshes = {});
+  /// \brief Remembers `scene` and returns its scene_id (computed locally).
+  std::string AddScene(const v1::Scene& scene);
 
   /// \brief The robot's real joint limits, attached to every request for
   /// `robot_id` that carries none of its own (RobotRef.joint_limits): set
@@ -65,7 +71,9 @@ class MotionClient {
   void SetJointLimits(const std::string& robot_id,
                       std::vector<v1::JointLimitOverride> joint_limits);
 
-  grpc::Status RegisterRobot(const std::string& urdf, v1::RegisterRobotResponse* response);
+  grpc::Status RegisterRobot(const std::string& urdf, v1::RegisterRobotResponse* response,
+                             std::vector<v1::MeshFile> meshes = {});
+  grpc::Status RegisterScene(const v1::Scene& scene, v1::RegisterSceneResponse* response);
   grpc::Status GetRobot(const v1::GetRobotRequest& request, v1::RobotInfo* response);
   grpc::Status ListRobots(v1::ListRobotsResponse* response);
   grpc::Status ComputeFk(v1::ComputeFkRequest request, v1::ComputeFkResponse* response);
@@ -102,10 +110,14 @@ class MotionClient {
 
  private:
   void SetDeadline(grpc::ClientContext& context) const;
-  /// Sends `request` with robot_id only when the URDF is known, and once
-  /// more with the URDF if the server does not have the robot.
+  /// Sends `request` as given, and again with the URDF (or the scene)
+  /// inline when the server does not have the robot (or the scene) and the
+  /// client knows it.
   template <typename Request, typename Response, typename Call>
   grpc::Status CallWithRobot(Request& request, Response* response, Call call);
+  /// Puts the known URDF and meshes into `ref` (false: unknown, or inline already).
+  bool AttachRobot(v1::RobotRef* ref);
+  bool AttachScene(v1::SceneRef* ref);
 
   ClientOptions options_;
   std::shared_ptr<grpc::Channel> channel_;
@@ -113,7 +125,12 @@ class MotionClient {
   std::unique_ptr<v1::Kinematics::Stub> kinematics_;
   std::unique_ptr<v1::MotionPlanner::Stub> planner_;
   std::mutex mutex_;
-  std::map<std::string, std::string> urdf_by_id_;
+  struct KnownRobot {
+    std::string urdf;
+    std::vector<v1::MeshFile> meshes;
+  };
+  std::map<std::string, KnownRobot> robots_by_id_;
+  std::map<std::string, v1::Scene> scenes_by_id_;
   std::map<std::string, std::vector<v1::JointLimitOverride>> limits_by_id_;
 
   /// Adds the limits set for robot->robot_id() when the ref has none.

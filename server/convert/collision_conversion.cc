@@ -4,13 +4,11 @@
 #include <utility>
 #include <vector>
 
-#include <google/protobuf/io/coded_stream.h>
-#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
-
 #include "absl/strings/str_cat.h"
 #include "core/diagnostics/untrusted_text.h"
 #include "core/identity/robot_id.h"
 #include "google/rpc/error_details.pb.h"
+#include "proto/motion/v1/content_ids.h"
 #include "proto/motion/v1/wire_constants.h"
 #include "server/convert/proto_conversion.h"
 #include "server/runtime/robot_registry.h"
@@ -61,17 +59,6 @@ absl::StatusOr<CollisionShape> ShapeFromProto(const v1::Shape& in, const std::st
 
 }  // namespace
 
-std::string SceneIdFor(const v1::Scene& scene) {
-  std::string bytes;
-  {
-    google::protobuf::io::StringOutputStream stream(&bytes);
-    google::protobuf::io::CodedOutputStream out(&stream);
-    out.SetSerializationDeterministic(true);
-    scene.SerializeToCodedStream(&out);
-  }
-  return ContentId(bytes);
-}
-
 absl::StatusOr<std::shared_ptr<const CollisionScene>> SceneFromProto(const v1::Scene& in,
                                                                      absl::string_view field) {
   SceneLimits limits;
@@ -107,7 +94,7 @@ absl::StatusOr<std::shared_ptr<const CollisionScene>> SceneFromProto(const v1::S
 absl::StatusOr<RegisteredScene> RegisterScene(SceneRegistry& scenes, const v1::Scene& scene,
                                               absl::string_view field) {
   RegisteredScene out;
-  out.scene_id = SceneIdFor(scene);
+  out.scene_id = v1::SceneIdFor(scene);
   if ((out.scene = scenes.Find(out.scene_id))) {
     out.already_registered = true;
     return out;

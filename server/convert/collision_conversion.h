@@ -12,10 +12,6 @@
 
 namespace motion::server {
 
-/// \brief "sha256:" + hex SHA-256 of `scene` serialized deterministically
-/// (what any protobuf library writes for it: no maps, fields in order).
-std::string SceneIdFor(const v1::Scene& scene);
-
 /// \brief The scene validated and built (every error names its field under
 /// `field`, e.g. "scene.scene.objects[3].shape.box.size.y").
 absl::StatusOr<std::shared_ptr<const CollisionScene>> SceneFromProto(const v1::Scene& scene,

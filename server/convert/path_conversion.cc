@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "core/diagnostics/untrusted_text.h"
+#include "google/rpc/error_details.pb.h"
 #include "proto/motion/v1/wire_constants.h"
 #include "server/convert/proto_conversion.h"
 #include "server/runtime/robot_registry.h"
@@ -338,8 +339,10 @@ void ValidationErrorToProto(const absl::Status& status, v1::ValidatePathResponse
     d->set_message(message);
     d->set_point_index(-1);
   }
-  if (status.GetPayload(RobotRegistry::kErrorInfoPayload).has_value()) {
-    out->set_error_reason(std::string(v1::kRobotNotRegistered));
+  // ROBOT_NOT_REGISTERED or SCENE_NOT_REGISTERED: what the client re-sends.
+  if (const auto payload = status.GetPayload(RobotRegistry::kErrorInfoPayload)) {
+    google::rpc::ErrorInfo info;
+    if (info.ParseFromString(std::string(*payload))) out->set_error_reason(info.reason());
   }
 }
 

@@ -35,37 +35,7 @@ std::string ArmWith(const std::string& geometry) {
 const std::string kMeshArm = ArmWith(std::string("<mesh filename=\"") + kMeshFile + "\"/>");
 const std::string kBoxArm = ArmWith("<box size=\"0.2 0.1 0.3\"/>");
 
-// A binary STL of the axis-aligned box with these full sizes, centred,
-// written here byte by byte (80-byte header, count, 50 bytes a triangle).
-std::string BoxStl(double sx, double sy, double sz) {
-  const double h[3] = {sx / 2, sy / 2, sz / 2};
-  std::vector<std::array<std::array<float, 3>, 3>> triangles;
-  for (int axis = 0; axis < 3; ++axis) {
-    for (double side : {-1.0, 1.0}) {
-      const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-      auto corner = [&](double a, double b) {
-        std::array<float, 3> p{};
-        p[axis] = static_cast<float>(side * h[axis]);
-        p[u] = static_cast<float>(a * h[u]);
-        p[v] = static_cast<float>(b * h[v]);
-        return p;
-      };
-      triangles.push_back({corner(-1, -1), corner(1, -1), corner(1, 1)});
-      triangles.push_back({corner(-1, -1), corner(1, 1), corner(-1, 1)});
-    }
-  }
-  std::string stl(80, ' ');
-  const std::uint32_t count = static_cast<std::uint32_t>(triangles.size());
-  stl.append(reinterpret_cast<const char*>(&count), 4);
-  for (const auto& t : triangles) {
-    const float normal[3] = {0, 0, 0};
-    stl.append(reinterpret_cast<const char*>(normal), 12);
-    for (const auto& p : t) stl.append(reinterpret_cast<const char*>(p.data()), 12);
-    stl.append(2, '\0');
-  }
-  return stl;
-}
-const std::string kBlockStl = BoxStl(0.2, 0.1, 0.3);
+const std::string kBlockStl = BinaryStlOfBox(0.2, 0.1, 0.3);
 
 // Two posts that the turning block sweeps past: one it reaches, one it
 // does not, at heights where a mesh's surface and the solid agree (neither

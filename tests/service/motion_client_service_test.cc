@@ -171,5 +171,100 @@ TEST(MotionClientTest, ReplicasBehindARoundRobinChannelAreInterchangeable) {
   EXPECT_TRUE(ServerHas(a, id) || ServerHas(b, id));
 }
 
+// A robot whose link is a mesh, and a scene, both known to the client by id
+// only: a fresh server gets the URDF with its mesh and the scene re-sent
+// (unary, PlanPath and ValidatePath), and the ids are the server's own.
+TEST(MotionClientTest, IdsOnlyOnFreshServersResendTheMeshesAndTheScene) {
+  const std::string urdf = R"(<?xml version="1.0"?>
+<robot name="mesh_on_an_arm">
+  <link name="base"/>
+  <link name="arm"><collision><origin xyz="0.5 0 0"/><geometry><mesh filename="package://parts/block.stl"/></geometry></collision></link>
+  <joint name="turn" type="revolute"><parent link="base"/><child link="arm"/><axis xyz="0 0 1"/><limit lower="-3" upper="3" velocity="1" effort="1"/></joint>
+</robot>)";
+  v1::MeshFile mesh;
+  mesh.set_filename("package://parts/block.stl");
+  mesh.set_data(BinaryStlOfBox(0.2, 0.2, 0.2));
+  v1::Scene scene;
+  *scene.add_objects() =
+      WireBox("post", 0.65, 0, 0, 0.2, 0.2, 0.2);  // 5 cm into the block at q = 0
+
+  TestServer reference;
+  Stubs stubs(reference.NewChannel());
+  v1::RegisterRobotRequest register_robot;
+  register_robot.set_urdf(urdf);
+  *register_robot.add_meshes() = mesh;
+  v1::RegisterRobotResponse registered;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stubs.registry().RegisterRobot(&context, register_robot, &registered).ok());
+  }
+  v1::RegisterSceneRequest register_scene;
+  *register_scene.mutable_scene() = scene;
+  v1::RegisterSceneResponse scene_registered;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(stubs.registry().RegisterScene(&context, register_scene, &scene_registered).ok());
+  }
+
+  TestServer fresh;
+  auto client = ClientFor(fresh);
+  const std::string robot_id = client->AddRobot(urdf, {mesh});
+  const std::string scene_id = client->AddScene(scene);
+  EXPECT_EQ(robot_id, registered.robot_id());
+  EXPECT_EQ(scene_id, scene_registered.scene_id());
+
+  v1::CheckCollisionRequest check;
+  check.mutable_robot()->set_robot_id(robot_id);
+  check.mutable_scene()->set_scene_id(scene_id);
+  check.add_configurations()->add_values(0.0);
+  check.add_configurations()->add_values(1.5);
+  v1::CheckCollisionResponse verdicts;
+  const grpc::Status checked = client->CheckCollision(check, &verdicts);
+  ASSERT_TRUE(checked.ok()) << Describe(checked);
+  ASSERT_EQ(verdicts.results_size(), 2);
+  EXPECT_TRUE(verdicts.results(0).in_collision());
+  EXPECT_NEAR(verdicts.results(0).contacts(0).depth(), 0.05, 1e-6) << "the mesh, not a capsule";
+  EXPECT_FALSE(verdicts.results(1).in_collision());
+  EXPECT_TRUE(ServerHas(fresh, robot_id));
+
+  // PlanPath and ValidatePath, each on a server of its own.
+  v1::PlanPathRequest plan;
+  plan.mutable_robot()->set_robot_id(robot_id);
+  plan.mutable_scene()->set_scene_id(scene_id);
+  plan.add_start_joints(1.5);
+  plan.add_segments()->mutable_movej()->mutable_joints()->add_values(-0.5);
+  plan.mutable_segments(0)->set_id("through_the_post");
+  TestServer for_plan, for_validate;
+  auto plan_client = ClientFor(for_plan);
+  plan_client->AddRobot(urdf, {mesh});
+  plan_client->AddScene(scene);
+  v1::PlanPathSummary summary;
+  const grpc::Status planned = plan_client->PlanPath(plan, [&](const v1::PlanPathResponse& m) {
+    if (m.has_summary()) summary = m.summary();
+  });
+  ASSERT_TRUE(planned.ok()) << Describe(planned);
+  EXPECT_TRUE(summary.collision_checked());
+  EXPECT_FALSE(summary.collision_free());
+
+  auto validate_client = ClientFor(for_validate);
+  validate_client->AddRobot(urdf, {mesh});
+  validate_client->AddScene(scene);
+  std::vector<v1::ValidatePathRequest> requests(3);
+  for (int i = 0; i < 3; ++i) {
+    requests[i].set_request_id("r" + std::to_string(i));
+    *requests[i].mutable_path() = plan;
+  }
+  int answered = 0;
+  const grpc::Status validated =
+      validate_client->ValidatePaths(requests, [&](const v1::ValidatePathResponse& r) {
+        ++answered;
+        EXPECT_TRUE(r.error_reason().empty()) << r.ShortDebugString();
+        EXPECT_TRUE(r.collision_checked()) << r.ShortDebugString();
+        EXPECT_FALSE(r.collision_free());
+      });
+  ASSERT_TRUE(validated.ok()) << Describe(validated);
+  EXPECT_EQ(answered, 3);
+}
+
 }  // namespace
 }  // namespace motiond_test

@@ -192,6 +192,9 @@ motion::Pose CorePose(const v1::Pose& pose);
 v1::Pose WirePose(double x, double y, double z, double qx, double qy, double qz, double qw);
 /// A wire pose from a transform.
 v1::Pose WirePose(const Eigen::Isometry3d& transform);
+/// A binary STL of the axis-aligned box of full sizes (sx, sy, sz), centred,
+/// written byte by byte (80-byte header, count, 50 bytes a triangle).
+std::string BinaryStlOfBox(double sx, double sy, double sz);
 /// A scene object: an axis-aligned box of full sizes (sx, sy, sz) centred at (x, y, z).
 v1::CollisionObject WireBox(const std::string& id, double x, double y, double z, double sx,
                             double sy, double sz);

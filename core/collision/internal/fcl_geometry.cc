@@ -41,25 +41,36 @@ std::shared_ptr<fcl::CollisionGeometryd> ToFclGeometry(const CollisionShape& s) 
   return nullptr;
 }
 
+// Contacts gathered from one mesh pair for its depth: enough to hold every
+// triangle of a link-sized overlap of a coarse collision mesh, and bounded.
+constexpr std::size_t kMaxMeshContacts = 256;
+
 PairOutcome TestPair(const fcl::CollisionObjectd& a, const fcl::CollisionObjectd& b,
                      bool want_distance, double margin) {
   if (std::optional<PairOutcome> round = RoundShapesPair(a, b, margin)) return *round;
   PairOutcome out;
-  fcl::CollisionRequestd request(1, true);
+  // A mesh touches through many triangles, each with its own depth (the
+  // first found is often an edge just grazed): the deepest of them.
+  const bool mesh = a.getObjectType() == fcl::OT_BVH || b.getObjectType() == fcl::OT_BVH;
+  fcl::CollisionRequestd request(mesh ? kMaxMeshContacts : 1, true);
   request.gjk_solver_type = fcl::GST_INDEP;
   fcl::CollisionResultd result;
   fcl::collide(&a, &b, request, result);
   if (result.isCollision()) {
-    double penetration = std::max(0.0, result.getContact(0).penetration_depth);
-    if (!(penetration > 0)) {
-      // FCL's own GJK leaves the depth at 0 for some pairs (capsule-box);
-      // libccd's EPA computes it.
-      fcl::CollisionRequestd ccd_request(1, true);
+    double penetration = 0.0;
+    for (std::size_t c = 0; c < result.numContacts(); ++c) {
+      penetration = std::max(penetration, result.getContact(c).penetration_depth);
+    }
+    if (mesh || !(penetration > 0)) {
+      // FCL's own GJK leaves the depth at 0 for some pairs (capsule-box)
+      // and near 0 for every triangle against a shape; libccd's EPA
+      // computes it.
+      fcl::CollisionRequestd ccd_request(mesh ? kMaxMeshContacts : 1, true);
       ccd_request.gjk_solver_type = fcl::GST_LIBCCD;
       fcl::CollisionResultd ccd_result;
       fcl::collide(&a, &b, ccd_request, ccd_result);
-      if (ccd_result.isCollision()) {
-        penetration = std::max(0.0, ccd_result.getContact(0).penetration_depth);
+      for (std::size_t c = 0; c < ccd_result.numContacts(); ++c) {
+        penetration = std::max(penetration, ccd_result.getContact(c).penetration_depth);
       }
     }
     out.in_contact = true;
