@@ -15,7 +15,7 @@ namespace v1 = motion::v1;
 int RunCheck(MotionClient& client, const CommandLine& cli) {
   if (cli.positional.size() < 3) return PrintUsage(stderr), 1;
   v1::CheckCollisionRequest request;
-  const std::string id = ResolveRobotArgument(client, cli.positional[1]);
+  const std::string id = ResolveRobotArgument(client, cli.positional[1], cli.Flag("meshes"));
   if (id.empty()) return 1;
   request.mutable_robot()->set_robot_id(id);
   request.mutable_robot()->set_base_link(cli.Flag("base"));
@@ -30,6 +30,11 @@ int RunCheck(MotionClient& client, const CommandLine& cli) {
   request.set_compute_distance(cli.Has("distance"));
   if (cli.Has("margin")) request.set_safety_margin(std::atof(cli.Flag("margin").c_str()));
   if (cli.Has("no_self")) request.set_check_self_collision(false);
+  if (std::string error;
+      cli.Has("allow") &&
+      !ParseAllowedPairs(cli.Flag("allow"), request.mutable_allowed_collisions(), &error)) {
+    return std::fprintf(stderr, "motionctl: %s\n", error.c_str()), 1;
+  }
   v1::CheckCollisionResponse response;
   const grpc::Status status = client.CheckCollision(request, &response);
   if (!status.ok()) return ReportRpcError("CheckCollision", status);

@@ -59,6 +59,19 @@ void PrintRobotInfo(const motion::v1::RobotInfo& info, bool details) {
   for (const auto& c : info.candidate_chains()) {
     std::printf("  %s -> %s (%d DOF)\n", c.base_link().c_str(), c.tip_link().c_str(), c.dof());
   }
+  if (info.link_geometry_size() == 0) return;
+  std::printf("\ncollision geometry (meshes sent: %d):\n", info.meshes_size());
+  for (const auto& l : info.link_geometry()) {
+    std::printf("  %-24s %-13s %d shape(s)", l.link().c_str(), l.source().c_str(), l.shapes());
+    if (l.missing_meshes_size() > 0) std::printf("  missing %s", l.missing_meshes(0).c_str());
+    std::printf("\n");
+  }
+  int adjacent = 0, always = 0;
+  for (const auto& p : info.disabled_pairs()) (p.reason() == "adjacent" ? adjacent : always)++;
+  std::printf(
+      "self-collision pairs never checked: %d adjacent, %d always in contact; %d never "
+      "seen in contact\n",
+      adjacent, always, info.never_colliding_pairs_size());
 }
 
 int ReportRpcError(const std::string& what, const grpc::Status& status) {

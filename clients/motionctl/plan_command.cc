@@ -34,7 +34,7 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
   }
   v1::PlanPathRequest& request = program.request;
   if (!program.robot.empty()) {
-    const std::string id = ResolveRobotArgument(client, program.robot);
+    const std::string id = ResolveRobotArgument(client, program.robot, cli.Flag("meshes"));
     if (id.empty()) return 1;
     request.mutable_robot()->set_robot_id(id);
   }
@@ -44,6 +44,12 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
     if (!ReadSceneFile(cli.Flag("scene"), request.mutable_scene()->mutable_scene(), &scene_error)) {
       return std::fprintf(stderr, "motionctl: %s\n", scene_error.c_str()), 1;
     }
+  }
+  if (cli.Has("margin")) request.set_safety_margin(std::atof(cli.Flag("margin").c_str()));
+  if (std::string error;
+      cli.Has("allow") &&
+      !ParseAllowedPairs(cli.Flag("allow"), request.mutable_allowed_collisions(), &error)) {
+    return std::fprintf(stderr, "motionctl: %s\n", error.c_str()), 1;
   }
   const std::string csv_path = cli.Flag("csv");
   request.set_include_tcp(!csv_path.empty());

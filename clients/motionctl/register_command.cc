@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "clients/motionctl/mesh_files.h"
 #include "clients/motionctl/output.h"
 #include "clients/motionctl/usage.h"
 
@@ -20,7 +21,9 @@ int RunRegister(MotionClient& client, const CommandLine& cli) {
   std::stringstream text;
   text << in.rdbuf();
   v1::RegisterRobotResponse response;
-  grpc::Status status = client.RegisterRobot(text.str(), &response);
+  std::vector<v1::MeshFile> meshes;
+  if (cli.Has("meshes")) meshes = CollisionMeshFiles(text.str(), cli.Flag("meshes"));
+  grpc::Status status = client.RegisterRobot(text.str(), &response, std::move(meshes));
   if (!status.ok()) return ReportRpcError("RegisterRobot", status);
   if (cli.Has("json")) return std::cout << ToJson(response) << "\n", 0;
   PrintRobotInfo(response.info(), false);

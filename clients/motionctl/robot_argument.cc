@@ -6,17 +6,20 @@
 #include <sstream>
 #include <vector>
 
+#include "clients/motionctl/mesh_files.h"
 #include "clients/motionctl/output.h"
 
 namespace motionctl {
 
-std::string ResolveRobotArgument(motion::client::MotionClient& client, const std::string& word) {
+std::string ResolveRobotArgument(motion::client::MotionClient& client, const std::string& word,
+                                 const std::string& meshes_dir) {
   if (word.rfind("sha256:", 0) == 0 && word.size() == 71) return word;
   if (std::filesystem::is_regular_file(word)) {
     std::ifstream in(word, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
-    return client.AddRobot(text.str());
+    if (meshes_dir.empty()) return client.AddRobot(text.str());
+    return client.AddRobot(text.str(), CollisionMeshFiles(text.str(), meshes_dir));
   }
   motion::v1::ListRobotsResponse robots;
   if (grpc::Status status = client.ListRobots(&robots); !status.ok()) {

@@ -11,4 +11,10 @@ namespace motionctl {
 /// `error` says why and where.
 bool ReadSceneFile(const std::string& path, motion::v1::Scene* scene, std::string* error);
 
+/// \brief --allow=LINK:OTHER,LINK:OTHER (a link and another link or a scene
+/// object id) into allowed pairs; on failure `error` says which item.
+bool ParseAllowedPairs(const std::string& flag,
+                       google::protobuf::RepeatedPtrField<motion::v1::LinkPair>* pairs,
+                       std::string* error);
+
 }  // namespace motionctl

@@ -6,9 +6,10 @@ namespace {
 constexpr char kUsage[] = R"(usage: motionctl [--target=HOST:PORT] [--json] COMMAND ...
 
 commands:
-  register FILE.urdf            register a robot, print its id and chain
+  register FILE.urdf            register a robot, print its id and chain (--meshes=DIR
+                                sends the STL files its <collision> meshes name)
   robots                        list registered robots
-  robot ROBOT                   joints, limits and candidate chains of a robot
+  robot ROBOT                   joints, limits, candidate chains and collision geometry
   fk ROBOT q1 ... qn            flange and TCP pose (--tool="x y z qx qy qz qw",
                                 --all_links to add every link of the chain)
   jacobian ROBOT q1 ... qn      6 x n Jacobian, manipulability, condition number
@@ -21,7 +22,8 @@ commands:
                                 "max_acceleration": ..., "max_jerk": ...}]}; also for validate)
   check ROBOT q1 ... qn         the joint vector against --scene=SCENE.json and itself:
                                 every contact (exit 3 if any); --distance, --margin=M,
-                                --no_self; plan and validate take --scene too
+                                --no_self, --allow=LINK:OTHER,...; plan and validate
+                                take --scene, --margin and --allow too
   ik ROBOT x y z qx qy qz qw    joints that put the TCP at the pose (--seed="q1 ... qn",
                                 --tool=..., --solver=lm|kdl_nr_jl|kdl_lma, --all for every
                                 distinct solution found)
@@ -30,7 +32,9 @@ commands:
                                 by operation, IK success, registry, solver pool
                                 (--metrics=HOST:PORT, default 127.0.0.1:9464; --json)
 
-ROBOT is a robot_id (sha256:...), a .urdf file, or a registered robot's name.
+ROBOT is a robot_id (sha256:...), a .urdf file, or a registered robot's name;
+with a .urdf file, --meshes=DIR sends its collision meshes (package://PKG/REST is
+read from DIR/PKG/REST, DIR/REST or DIR/<file name>).
 flags: --target (default 127.0.0.1:50051; "a:1,b:2" balances round robin),
        --json, --base=LINK --tip=LINK (a chain other than the default),
        --timeout=SECONDS (default 10), --tls (with system roots) or

@@ -50,6 +50,15 @@ int RunValidate(MotionClient& client, const CommandLine& cli) {
   if (paths.empty()) return PrintUsage(stderr), 1;
   std::vector<v1::ValidatePathRequest> requests;
   std::map<std::string, std::string> robot_ids;  // the program's robot word -> id
+  std::string scene_id;
+  if (cli.Has("scene")) {
+    v1::Scene scene;
+    std::string scene_error;
+    if (!ReadSceneFile(cli.Flag("scene"), &scene, &scene_error)) {
+      return std::fprintf(stderr, "motionctl: %s\n", scene_error.c_str()), 1;
+    }
+    scene_id = client.AddScene(scene);
+  }
   for (const std::string& path : paths) {
     ProgramFile program;
     std::string error;
@@ -58,17 +67,20 @@ int RunValidate(MotionClient& client, const CommandLine& cli) {
     }
     if (!program.robot.empty()) {
       auto [it, inserted] = robot_ids.emplace(program.robot, "");
-      if (inserted) it->second = ResolveRobotArgument(client, program.robot);
+      if (inserted) it->second = ResolveRobotArgument(client, program.robot, cli.Flag("meshes"));
       if (it->second.empty()) return 1;
       program.request.mutable_robot()->set_robot_id(it->second);
     }
     if (!ApplyLimitsFlag(client, cli, program.request.robot().robot_id())) return 1;
-    if (cli.Has("scene")) {
-      std::string scene_error;
-      if (!ReadSceneFile(cli.Flag("scene"), program.request.mutable_scene()->mutable_scene(),
-                         &scene_error)) {
-        return std::fprintf(stderr, "motionctl: %s\n", scene_error.c_str()), 1;
-      }
+    // One scene for every program, sent by id: a replica that lacks it
+    // gets it once, inline, from the client library.
+    if (!scene_id.empty()) program.request.mutable_scene()->set_scene_id(scene_id);
+    if (cli.Has("margin")) program.request.set_safety_margin(std::atof(cli.Flag("margin").c_str()));
+    if (std::string error;
+        cli.Has("allow") &&
+        !ParseAllowedPairs(cli.Flag("allow"), program.request.mutable_allowed_collisions(),
+                           &error)) {
+      return std::fprintf(stderr, "motionctl: %s\n", error.c_str()), 1;
     }
     v1::ValidatePathRequest request;
     request.set_request_id(path);

@@ -90,6 +90,57 @@ set -e
 [[ $rc -eq 3 ]] || fail "plan through the fixture: exit $rc, expected 3"
 grep -q "COLLISION .*collides with fixture" "$work/hit" || fail "no COLLISION with the fixture"
 
+# A robot whose link is a mesh: registered with --meshes, its id is the one
+# the README computes with sha256sum, and the link is checked as the mesh.
+mkdir -p "$work/meshes/parts"
+/usr/bin/python3 - "$work/meshes/parts/block.stl" <<'PY'
+import struct, sys
+h = (0.1, 0.1, 0.1)
+tris = []
+for axis in range(3):
+    for side in (-1.0, 1.0):
+        u, v = (axis + 1) % 3, (axis + 2) % 3
+        def corner(a, b):
+            p = [0.0, 0.0, 0.0]
+            p[axis], p[u], p[v] = side * h[axis], a * h[u], b * h[v]
+            return p
+        tris += [(corner(-1, -1), corner(1, -1), corner(1, 1)),
+                 (corner(-1, -1), corner(1, 1), corner(-1, 1))]
+with open(sys.argv[1], "wb") as f:
+    f.write(b" " * 80 + struct.pack("<I", len(tris)))
+    for t in tris:
+        f.write(struct.pack("<3f", 0, 0, 0))
+        for p in t:
+            f.write(struct.pack("<3f", *p))
+        f.write(b"\0\0")
+PY
+cat >"$work/block_arm.urdf" <<'URDF'
+<?xml version="1.0"?>
+<robot name="block_arm">
+  <link name="base"/>
+  <link name="arm"><collision><origin xyz="0.5 0 0"/><geometry><mesh filename="package://parts/block.stl"/></geometry></collision></link>
+  <joint name="turn" type="revolute"><parent link="base"/><child link="arm"/><axis xyz="0 0 1"/><limit lower="-3" upper="3" velocity="1" effort="1"/></joint>
+</robot>
+URDF
+expected_id="sha256:$( { sha256sum "$work/block_arm.urdf" | cut -c1-64
+                        echo "package://parts/block.stl"
+                        sha256sum "$work/meshes/parts/block.stl" | cut -c1-64; } | sha256sum | cut -c1-64)"
+ctl register "$work/block_arm.urdf" --meshes="$work/meshes" >"$work/register"
+grep -q "^id       $expected_id$" "$work/register" || { cat "$work/register"; fail "mesh robot id"; }
+ctl robot "$expected_id" >"$work/block_robot"
+grep -q "^  arm  *urdf  *1 shape" "$work/block_robot" || { cat "$work/block_robot"; fail "mesh link"; }
+cat >"$work/post.json" <<'JSON'
+{"objects": [{"id": "post", "pose": {"position": {"x": 0.65, "y": 0, "z": 0}, "orientation": {"w": 1}},
+              "shape": {"box": {"size": {"x": 0.2, "y": 0.2, "z": 0.2}}}}]}
+JSON
+set +e
+ctl check "$expected_id" 0 --scene="$work/post.json" >"$work/block_check"
+rc=$?
+set -e
+[[ $rc -eq 3 ]] || { cat "$work/block_check"; fail "block in the post: exit $rc, expected 3"; }
+grep -q "arm  *touches post  *0.0500 m deep" "$work/block_check" ||
+  { cat "$work/block_check"; fail "block depth"; }
+
 # SIGTERM: drain and exit 0.
 kill -TERM $pid
 set +e
