@@ -93,6 +93,11 @@ absl::StatusOr<std::shared_ptr<const CollisionScene>> SceneFromProto(const v1::S
 
 absl::StatusOr<RegisteredScene> RegisterScene(SceneRegistry& scenes, const v1::Scene& scene,
                                               absl::string_view field) {
+  if (static_cast<std::size_t>(scene.objects_size()) > SceneLimits().max_objects) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ".objects: ", scene.objects_size(),
+                                                   " objects; the limit is ",
+                                                   SceneLimits().max_objects));
+  }
   RegisteredScene out;
   out.scene_id = v1::SceneIdFor(scene);
   if ((out.scene = scenes.Find(out.scene_id))) {

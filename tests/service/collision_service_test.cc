@@ -191,6 +191,12 @@ TEST_F(CollisionServiceTest, SceneOfTooManyObjectsIsRefusedByTheDocumentedLimit)
   }
   v1::CheckCollisionResponse response;
   EXPECT_TRUE(IsInvalidArgument(Check(request, &response), "scene.scene.objects", {"10000"}));
+  // 100 000 objects (~7 MB): refused before anything is hashed or built.
+  for (int i = 10001; i < 99999; ++i) {  // with the post: 100 000
+    *request.mutable_scene()->mutable_scene()->add_objects() =
+        WireBox("o" + std::to_string(i), 5, 5, 5, 0.1, 0.1, 0.1);
+  }
+  EXPECT_TRUE(IsInvalidArgument(Check(request, &response), "scene.scene.objects", {"100000"}));
 }
 
 }  // namespace
