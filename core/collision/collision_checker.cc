@@ -54,8 +54,8 @@ CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
   // Every pair to consider, with a lower bound on its distance from the
   // shapes' bounding spheres and boxes. Pairs that may be in contact
   // (bound within the margin) are always tested exactly; for the minimum
-  // distance the others are tested nearest bound first, until a bound
-  // exceeds the best distance found (none of the rest can be nearer).
+  // distance the others only when their bound is below the best distance
+  // found so far (no other can be nearer).
   struct Candidate {
     const Primitive* a;
     const Primitive* b;
@@ -66,9 +66,12 @@ CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
   std::vector<Candidate> candidates;
   auto consider = [&](const Primitive& a, const Primitive& b, const std::string& link,
                       const std::string& other) {
-    const double bound = SphereGap(a, b);
-    if (!with_distance && (bound > margin || BoxGap(a, b) > margin)) return;
-    candidates.push_back({&a, &b, &link, &other, bound});
+    if (!with_distance) {
+      // Squared, without a root: most pairs end here.
+      const double reach = margin + a.bounding_radius + b.bounding_radius;
+      if ((a.centre - b.centre).squaredNorm() > reach * reach || BoxGap(a, b) > margin) return;
+    }
+    candidates.push_back({&a, &b, &link, &other, std::max(SphereGap(a, b), BoxGap(a, b))});
   };
   const std::vector<Primitive>& obstacles = scene.engine().primitives;
   for (std::size_t i = 0; i < links.size(); ++i) {
@@ -103,16 +106,20 @@ CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
     for (const Candidate& c : candidates) test(c);
     return findings.Take();
   }
-  // Nearest bound first from a heap: building it is linear, and only the
-  // few pairs popped before the bound passes the best distance pay log n.
-  auto farther = [](const Candidate& x, const Candidate& y) { return x.bound > y.bound; };
-  std::make_heap(candidates.begin(), candidates.end(), farther);
+  // The pair of smallest bound first: its distance is usually near the
+  // minimum, and then only pairs whose bound is below the best found (or
+  // within the margin) are tested, in any order (a sort or a heap of every
+  // pair cost more than the tests it saved).
+  std::size_t first = 0;
+  for (std::size_t i = 1; i < candidates.size(); ++i) {
+    if (candidates[i].bound < candidates[first].bound) first = i;
+  }
   double best = std::numeric_limits<double>::infinity();
-  for (auto end = candidates.end(); end != candidates.begin(); --end) {
-    const Candidate& c = candidates.front();
-    if (c.bound > margin && c.bound >= best) break;
+  if (!candidates.empty()) best = test(candidates[first]).distance;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const Candidate& c = candidates[i];
+    if (i == first || (c.bound > margin && c.bound >= best)) continue;
     best = std::min(best, test(c).distance);
-    std::pop_heap(candidates.begin(), end, farther);
   }
   return findings.Take();
 }

@@ -69,9 +69,14 @@ class Prober {
     // is a contact, and the motion between samples must not bring it there.
     auto pair = [&](const Primitive& a, const Primitive& b, const std::string& la,
                     const std::string& lb) {
-      const double box_distance = BoxGap(a, b) - margin_;
-      if (box_distance > threshold) {
-        p.clearance = std::min(p.clearance, box_distance);
+      // Squared first: a pair beyond the threshold that cannot lower the
+      // clearance needs no root.
+      const double gap_squared = BoxGapSquared(a, b);
+      const double beyond = std::max(threshold, 0.0) + margin_;
+      if (gap_squared > beyond * beyond) {
+        const double reach = p.clearance + margin_;
+        if (reach > 0 && gap_squared >= reach * reach) return;
+        p.clearance = std::min(p.clearance, std::sqrt(gap_squared) - margin_);
         return;
       }
       const PairOutcome o = TestShapes(engine_, a, b, true, margin_, fcl_);

@@ -13,6 +13,10 @@ void PlacedRobot::Place(const ChainModel& chain, const ChainData& data,
   const RobotCollisionModel::Engine& engine = robot.engine();
   first_.clear();
   shapes_.clear();
+  first_.reserve(links.size() + 1);
+  std::size_t count = 0;
+  for (const LinkCollisionGeometry& l : links) count += l.shapes.size();
+  shapes_.reserve(count);
   for (std::size_t i = 0; i < links.size(); ++i) {
     first_.push_back(static_cast<int>(shapes_.size()));
     if (links[i].shapes.empty()) continue;

@@ -47,9 +47,4 @@ Primitive PlacePrimitive(const CollisionShape& shape, const Eigen::Isometry3d& p
   return p;
 }
 
-double BoxGap(const Primitive& a, const Primitive& b) {
-  const Eigen::Vector3d gap = (a.box_min - b.box_max).cwiseMax(b.box_min - a.box_max).cwiseMax(0.0);
-  return gap.norm();
-}
-
 }  // namespace motion

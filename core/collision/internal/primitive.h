@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cmath>
 #include <memory>
 
 #include <fcl/narrowphase/collision_object.h>
@@ -39,9 +40,15 @@ Primitive PlacePrimitive(const CollisionShape& shape, const Eigen::Isometry3d& p
                          double bounding_radius,
                          const std::shared_ptr<fcl::CollisionGeometryd>* geometry);
 
-/// \brief Distance between the two AABBs (0 when they overlap): a lower
-/// bound on the shapes' distance.
-double BoxGap(const Primitive& a, const Primitive& b);
+/// \brief Squared distance between the two AABBs (0 when they overlap).
+inline double BoxGapSquared(const Primitive& a, const Primitive& b) {
+  return (a.box_min - b.box_max).cwiseMax(b.box_min - a.box_max).cwiseMax(0.0).squaredNorm();
+}
+
+/// \brief Distance between the two AABBs: a lower bound on the shapes'.
+inline double BoxGap(const Primitive& a, const Primitive& b) {
+  return std::sqrt(BoxGapSquared(a, b));
+}
 
 /// \brief Lower bound on the distance from the bounding spheres.
 inline double SphereGap(const Primitive& a, const Primitive& b) {
