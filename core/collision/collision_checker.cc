@@ -5,8 +5,8 @@
 #include <map>
 #include <utility>
 
-#include "core/collision/internal/fcl_geometry.h"
 #include "core/collision/internal/fcl_scene.h"
+#include "core/collision/internal/placed_shapes.h"
 #include "core/kinematics/forward_kinematics.h"
 
 namespace motion {
@@ -47,51 +47,40 @@ CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
                                 const Eigen::VectorXd& q, const CollisionQuery& query) {
   ForwardKinematics(chain, data, q);
   const std::vector<LinkCollisionGeometry>& links = robot.links();
-  const RobotCollisionModel::Engine& engine = robot.engine();
-  // This query's placements of the robot's shapes (the geometry is shared).
-  std::vector<std::vector<fcl::CollisionObjectd>> placed(links.size());
-  for (std::size_t i = 0; i < links.size(); ++i) {
-    const Eigen::Isometry3d frame = ChainLinkFrame(chain, data, links[i].chain_link);
-    placed[i].reserve(links[i].shapes.size());
-    for (std::size_t s = 0; s < links[i].shapes.size(); ++s) {
-      placed[i].emplace_back(engine.geometry[i][s], frame * links[i].shapes[s].origin);
-      placed[i].back().computeAABB();
-    }
-  }
+  PlacedRobot placed;
+  placed.Place(chain, data, robot);
   const bool with_distance = query.compute_distance;
   const double margin = query.safety_margin;
   // Every pair to consider, with a lower bound on its distance from the
-  // shapes' bounding spheres. Pairs that may be in contact (bound within
-  // the margin) are always tested exactly; for the minimum distance the
-  // others are tested nearest bound first, until a bound exceeds the best
-  // distance found (none of the rest can be nearer).
+  // shapes' bounding spheres and boxes. Pairs that may be in contact
+  // (bound within the margin) are always tested exactly; for the minimum
+  // distance the others only when their bound is below the best distance
+  // found so far (no other can be nearer).
   struct Candidate {
-    const fcl::CollisionObjectd* a;
-    const fcl::CollisionObjectd* b;
+    const Primitive* a;
+    const Primitive* b;
     const std::string* link;
     const std::string* other;
     double bound;
   };
   std::vector<Candidate> candidates;
-  auto consider = [&](const fcl::CollisionObjectd& a, double ra, const fcl::CollisionObjectd& b,
-                      double rb, const std::string& link, const std::string& other) {
-    const double bound = (a.getTranslation() - b.getTranslation()).norm() - ra - rb;
-    if (!with_distance && bound > margin) return;
-    if (!with_distance && !(margin > 0 ? a.getAABB().distance(b.getAABB()) <= margin
-                                       : a.getAABB().overlap(b.getAABB()))) {
-      return;
+  auto consider = [&](const Primitive& a, const Primitive& b, const std::string& link,
+                      const std::string& other) {
+    if (!with_distance) {
+      // Squared, without a root: most pairs end here.
+      const double reach = margin + a.bounding_radius + b.bounding_radius;
+      if ((a.centre - b.centre).squaredNorm() > reach * reach || BoxGap(a, b) > margin) return;
     }
-    candidates.push_back({&a, &b, &link, &other, bound});
+    candidates.push_back({&a, &b, &link, &other, std::max(SphereGap(a, b), BoxGap(a, b))});
   };
-  const std::vector<fcl::CollisionObjectd>& obstacles = scene.engine().objects;
-  const std::vector<double>& obstacle_radius = scene.engine().radius;
+  const std::vector<Primitive>& obstacles = scene.engine().primitives;
   for (std::size_t i = 0; i < links.size(); ++i) {
-    for (std::size_t s = 0; s < placed[i].size(); ++s) {
+    for (int s = 0; s < placed.shape_count(static_cast<int>(i)); ++s) {
       for (std::size_t o = 0; o < obstacles.size(); ++o) {
         if (query.allowed && query.allowed->LinkObject(static_cast<int>(i), static_cast<int>(o))) {
           continue;
         }
-        consider(placed[i][s], engine.radius[i][s], obstacles[o], obstacle_radius[o], links[i].link,
+        consider(placed.shape(static_cast<int>(i), s), obstacles[o], links[i].link,
                  scene.objects()[o].id);
       }
     }
@@ -99,25 +88,38 @@ CollisionVerdict CheckCollision(const ChainModel& chain, ChainData& data,
   if (query.self_collision) {
     for (const auto& [a, b] : robot.self_pairs()) {
       if (query.allowed && query.allowed->LinkPair(a, b)) continue;
-      for (std::size_t sa = 0; sa < placed[a].size(); ++sa) {
-        for (std::size_t sb = 0; sb < placed[b].size(); ++sb) {
-          consider(placed[a][sa], engine.radius[a][sa], placed[b][sb], engine.radius[b][sb],
-                   links[a].link, links[b].link);
+      for (int sa = 0; sa < placed.shape_count(a); ++sa) {
+        for (int sb = 0; sb < placed.shape_count(b); ++sb) {
+          consider(placed.shape(a, sa), placed.shape(b, sb), links[a].link, links[b].link);
         }
       }
     }
   }
   Findings findings;
-  if (with_distance) {
-    std::sort(candidates.begin(), candidates.end(),
-              [](const Candidate& x, const Candidate& y) { return x.bound < y.bound; });
+  FclPlacements fcl;
+  auto test = [&](const Candidate& c) {
+    const PairOutcome outcome = TestShapes(query.engine, *c.a, *c.b, with_distance, margin, fcl);
+    findings.Add(*c.link, *c.other, outcome, with_distance);
+    return outcome;
+  };
+  if (!with_distance) {
+    for (const Candidate& c : candidates) test(c);
+    return findings.Take();
+  }
+  // The pair of smallest bound first: its distance is usually near the
+  // minimum, and then only pairs whose bound is below the best found (or
+  // within the margin) are tested, in any order (a sort or a heap of every
+  // pair cost more than the tests it saved).
+  std::size_t first = 0;
+  for (std::size_t i = 1; i < candidates.size(); ++i) {
+    if (candidates[i].bound < candidates[first].bound) first = i;
   }
   double best = std::numeric_limits<double>::infinity();
-  for (const Candidate& c : candidates) {
-    if (with_distance && c.bound > margin && c.bound >= best) break;
-    const PairOutcome outcome = TestPair(*c.a, *c.b, with_distance, margin);
-    if (with_distance) best = std::min(best, outcome.distance);
-    findings.Add(*c.link, *c.other, outcome, with_distance);
+  if (!candidates.empty()) best = test(candidates[first]).distance;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const Candidate& c = candidates[i];
+    if (i == first || (c.bound > margin && c.bound >= best)) continue;
+    best = std::min(best, test(c).distance);
   }
   return findings.Take();
 }

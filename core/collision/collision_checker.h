@@ -24,6 +24,12 @@ struct Contact {
   double depth = 0.0;
 };
 
+/// \brief Who decides each pair. kFast: motiond's own narrowphase for
+/// convex primitives (exact distances and depths, FCL only for meshes and
+/// overlapping cylinders); kFcl: every pair through FCL 0.7, the
+/// reference the fast path is tested against. Both give the same verdicts.
+enum class CollisionEngine { kFast, kFcl };
+
 struct CollisionQuery {
   bool self_collision = true;
   bool compute_distance = false;  ///< min_distance over every checked pair
@@ -31,6 +37,7 @@ struct CollisionQuery {
   /// Pairs never tested (not contacts, not in min_distance); null: none.
   /// Built for the same robot model and scene as the check.
   const AllowedCollisions* allowed = nullptr;
+  CollisionEngine engine = CollisionEngine::kFast;
 };
 
 struct CollisionVerdict {

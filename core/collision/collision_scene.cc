@@ -32,6 +32,12 @@ absl::StatusOr<std::shared_ptr<const CollisionScene>> CollisionScene::Build(
     engine->radius.push_back(o.shape.BoundingRadius());
     engine->objects.back().computeAABB();
   }
+  // After every FCL object is in place: the primitives point at them.
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    engine->primitives.push_back(
+        PlacePrimitive(objects[i].shape, objects[i].pose.ToIsometry(), engine->radius[i], nullptr));
+    engine->primitives.back().fcl = &engine->objects[i];
+  }
   auto scene = std::shared_ptr<CollisionScene>(new CollisionScene());
   scene->objects_ = std::move(objects);
   scene->engine_ = std::move(engine);

@@ -6,8 +6,8 @@
 #include <map>
 #include <utility>
 
-#include "core/collision/internal/fcl_geometry.h"
 #include "core/collision/internal/fcl_scene.h"
+#include "core/collision/internal/placed_shapes.h"
 #include "core/kinematics/forward_kinematics.h"
 
 namespace motion {
@@ -43,7 +43,8 @@ class Prober {
         scene_(scene),
         self_(options.self_collision),
         margin_(options.safety_margin),
-        allowed_(options.allowed) {}
+        allowed_(options.allowed),
+        engine_(options.engine) {}
 
   Probe At(const Eigen::VectorXd& q, double threshold) {
     Probe p;
@@ -53,45 +54,51 @@ class Prober {
       p.prismatic.push_back(chain_.joints[j].type == JointType::kPrismatic);
     }
     const std::vector<LinkCollisionGeometry>& links = robot_.links();
-    std::vector<std::vector<fcl::CollisionObjectd>> placed(links.size());
+    // The placement and its FCL objects are this prober's, reused probe
+    // after probe.
+    fcl_.Clear();
+    placed_.Place(chain_, data_, robot_);
     p.shapes.resize(links.size());
     for (std::size_t i = 0; i < links.size(); ++i) {
-      const Eigen::Isometry3d frame = ChainLinkFrame(chain_, data_, links[i].chain_link);
-      for (std::size_t s = 0; s < links[i].shapes.size(); ++s) {
-        const Eigen::Isometry3d at = frame * links[i].shapes[s].origin;
-        placed[i].emplace_back(robot_.engine().geometry[i][s], at);
-        placed[i].back().computeAABB();
-        p.shapes[i].emplace_back(at.translation(), links[i].shapes[s].shape.BoundingRadius());
+      for (int s = 0; s < placed_.shape_count(static_cast<int>(i)); ++s) {
+        const Primitive& shape = placed_.shape(static_cast<int>(i), s);
+        p.shapes[i].emplace_back(shape.centre, shape.bounding_radius);
       }
     }
     // Clearances are distances less the margin: a pair within the margin
     // is a contact, and the motion between samples must not bring it there.
-    auto pair = [&](const fcl::CollisionObjectd& a, const fcl::CollisionObjectd& b,
-                    const std::string& la, const std::string& lb) {
-      const double box_distance = a.getAABB().distance(b.getAABB()) - margin_;
-      if (box_distance > threshold) {
-        p.clearance = std::min(p.clearance, box_distance);
+    auto pair = [&](const Primitive& a, const Primitive& b, const std::string& la,
+                    const std::string& lb) {
+      // Squared first: a pair beyond the threshold that cannot lower the
+      // clearance needs no root.
+      const double gap_squared = BoxGapSquared(a, b);
+      const double beyond = std::max(threshold, 0.0) + margin_;
+      if (gap_squared > beyond * beyond) {
+        const double reach = p.clearance + margin_;
+        if (reach > 0 && gap_squared >= reach * reach) return;
+        p.clearance = std::min(p.clearance, std::sqrt(gap_squared) - margin_);
         return;
       }
-      const PairOutcome o = TestPair(a, b, true, margin_);
+      const PairOutcome o = TestShapes(engine_, a, b, true, margin_, fcl_);
       p.clearance = std::min(p.clearance, o.distance - margin_);
       if (o.in_contact) p.contacts.push_back({la, lb, o.depth});
     };
-    const std::vector<fcl::CollisionObjectd>& obstacles = scene_.engine().objects;
+    const std::vector<Primitive>& obstacles = scene_.engine().primitives;
     for (std::size_t i = 0; i < links.size(); ++i) {
-      for (const fcl::CollisionObjectd& shape : placed[i]) {
+      for (int s = 0; s < placed_.shape_count(static_cast<int>(i)); ++s) {
         for (std::size_t o = 0; o < obstacles.size(); ++o) {
           if (allowed_ && allowed_->LinkObject(static_cast<int>(i), static_cast<int>(o))) continue;
-          pair(shape, obstacles[o], links[i].link, scene_.objects()[o].id);
+          pair(placed_.shape(static_cast<int>(i), s), obstacles[o], links[i].link,
+               scene_.objects()[o].id);
         }
       }
     }
     if (self_) {
       for (const auto& [a, b] : robot_.self_pairs()) {
         if (allowed_ && allowed_->LinkPair(a, b)) continue;
-        for (const fcl::CollisionObjectd& sa : placed[a]) {
-          for (const fcl::CollisionObjectd& sb : placed[b]) {
-            pair(sa, sb, links[a].link, links[b].link);
+        for (int sa = 0; sa < placed_.shape_count(a); ++sa) {
+          for (int sb = 0; sb < placed_.shape_count(b); ++sb) {
+            pair(placed_.shape(a, sa), placed_.shape(b, sb), links[a].link, links[b].link);
           }
         }
       }
@@ -142,6 +149,9 @@ class Prober {
   bool self_;
   double margin_;
   const AllowedCollisions* allowed_;
+  CollisionEngine engine_;
+  PlacedRobot placed_;
+  FclPlacements fcl_;
 };
 
 // Contacts per pair, merged over contiguous samples.

@@ -28,6 +28,7 @@ struct TrajectoryCollisionOptions {
   /// Below this bound on how far any point of the robot moves (m), an
   /// interval whose ends are clear is taken as clear.
   double resolution = 1e-4;
+  CollisionEngine engine = CollisionEngine::kFast;
 };
 
 /// \brief Checks every sample of a trajectory (`times`, and `positions`

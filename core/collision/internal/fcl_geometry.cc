@@ -85,12 +85,7 @@ PairOutcome TestPair(const fcl::CollisionObjectd& a, const fcl::CollisionObjectd
   distance_request.distance_tolerance = 1e-8;
   fcl::DistanceResultd distance_result;
   fcl::distance(&a, &b, distance_request, distance_result);
-  out.distance = std::max(0.0, distance_result.min_distance);
-  if (out.distance < margin) {
-    out.in_contact = true;
-    out.depth = margin - out.distance;
-  }
-  return out;
+  return OutcomeAt(std::max(0.0, distance_result.min_distance), margin);
 }
 
 }  // namespace motion

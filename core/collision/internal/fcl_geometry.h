@@ -6,6 +6,7 @@
 #include <fcl/narrowphase/collision_object.h>
 
 #include "core/collision/collision_shape.h"
+#include "core/collision/internal/pair_outcome.h"
 #include "core/collision/robot_collision_model.h"
 #include "core/kinematics/chain_data.h"
 #include "core/model/chain_model.h"
@@ -31,13 +32,6 @@ inline Eigen::Isometry3d ChainLinkFrame(const ChainModel& chain, const ChainData
   const ChainLink& link = chain.links[i];
   return link.after_joint < 0 ? link.offset : data.joint_frames[link.after_joint] * link.offset;
 }
-
-/// \brief Outcome of one pair: penetrating (depth > 0) or apart (distance).
-struct PairOutcome {
-  bool in_contact = false;  ///< penetrating, or closer than the margin
-  double depth = 0.0;       ///< margin - signed distance, when in contact
-  double distance = 0.0;    ///< signed: < 0 when penetrating (only with `distance`)
-};
 
 /// \brief Tests one pair of placed geometries. With want_distance or a
 /// margin > 0 the distance is computed too; FCL's GJK solver is the

@@ -33,8 +33,8 @@ bool AsRound(const fcl::CollisionObjectd& o, Round& out) {
   return false;
 }
 
-// Distance between segments p1q1 and p2q2 (Ericson 5.1.9, with the
-// degenerate cases of zero-length segments).
+}  // namespace
+
 double SegmentDistance(const Eigen::Vector3d& p1, const Eigen::Vector3d& q1,
                        const Eigen::Vector3d& p2, const Eigen::Vector3d& q2) {
   constexpr double kEpsilon = 1e-18;
@@ -64,19 +64,11 @@ double SegmentDistance(const Eigen::Vector3d& p1, const Eigen::Vector3d& q1,
   return ((p1 + d1 * s) - (p2 + d2 * t)).norm();
 }
 
-}  // namespace
-
 std::optional<PairOutcome> RoundShapesPair(const fcl::CollisionObjectd& a,
                                            const fcl::CollisionObjectd& b, double margin) {
   Round ra, rb;
   if (!AsRound(a, ra) || !AsRound(b, rb)) return std::nullopt;
-  PairOutcome out;
-  out.distance = SegmentDistance(ra.p, ra.q, rb.p, rb.q) - ra.radius - rb.radius;
-  if (out.distance < 0 || out.distance < margin) {
-    out.in_contact = true;
-    out.depth = margin - out.distance;
-  }
-  return out;
+  return OutcomeAt(SegmentDistance(ra.p, ra.q, rb.p, rb.q) - ra.radius - rb.radius, margin);
 }
 
 }  // namespace motion

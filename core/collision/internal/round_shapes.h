@@ -8,6 +8,11 @@
 
 namespace motion {
 
+/// \brief Distance between segments p1q1 and p2q2 (Ericson 5.1.9, with the
+/// degenerate cases of zero-length segments).
+double SegmentDistance(const Eigen::Vector3d& p1, const Eigen::Vector3d& q1,
+                       const Eigen::Vector3d& p2, const Eigen::Vector3d& q2);
+
 /// \brief The closed form for pairs of spheres and capsules (a sphere is a
 /// capsule of length 0): their distance is the distance between their core
 /// segments minus both radii (Ericson, Real-Time Collision Detection 5.1.9),
