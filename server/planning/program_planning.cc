@@ -15,16 +15,17 @@ namespace motion::server {
 
 namespace {
 
-// Whether a link of the chain has URDF primitives of its own (not only
-// meshes, which are approximated when not sent): what turns self-collision
-// on by default. Read from the URDF's elements, so a request that checks
-// nothing never builds a collision model.
-bool ChainHasPrimitives(const RobotModel& robot, const ChainModel& chain) {
+// Whether a link of the chain has real collision geometry: URDF primitives,
+// or meshes the client sent (not the capsules that stand for meshes not
+// sent, too coarse to fail a program on by default). What turns
+// self-collision on by default; read from the URDF's elements, so a
+// request that checks nothing never builds a collision model.
+bool ChainHasGeometry(const RobotModel& robot, const MeshSupply& meshes, const ChainModel& chain) {
   for (const ChainLink& link : chain.links) {
     auto it = robot.link_collisions().find(link.name);
     if (it == robot.link_collisions().end()) continue;
     for (const UrdfCollision& c : it->second) {
-      if (c.kind != UrdfCollision::Kind::kMesh) return true;
+      if (c.kind != UrdfCollision::Kind::kMesh || meshes.count(c.mesh_filename) > 0) return true;
     }
   }
   return false;
@@ -56,9 +57,10 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
         prefix, "safety_margin: must be a finite number >= 0 (m), got ", request.safety_margin()));
   }
   path->safety_margin = request.safety_margin();
-  path->check_self_collision = request.has_check_self_collision()
-                                   ? request.check_self_collision()
-                                   : ChainHasPrimitives(*resolved->robot.model, *resolved->chain);
+  path->check_self_collision =
+      request.has_check_self_collision()
+          ? request.check_self_collision()
+          : ChainHasGeometry(*resolved->robot.model, *resolved->robot.meshes, *resolved->chain);
   if (path->scene || path->check_self_collision) {
     path->collision_model =
         collision_models.For(*resolved->robot.model, *resolved->robot.meshes, resolved->chain);

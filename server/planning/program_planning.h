@@ -36,8 +36,8 @@ struct ProgramToPlan {
 /// value of the program before its first segment.
 ///
 /// Collision checking: with a `scene` in the request, or self-collision on
-/// (check_self_collision, or absent and the robot has URDF primitives of its
-/// own), the chain's collision model comes from `collision_models` and the
+/// (check_self_collision, or absent and the robot has URDF primitives or
+/// meshes that were sent), the chain's collision model comes from `collision_models` and the
 /// scene is resolved from `scenes` or validated and stored there (errors
 /// name "scene..." under the request's path), and so are the safety margin
 /// and the allowed pairs.

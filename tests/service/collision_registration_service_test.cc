@@ -351,5 +351,27 @@ TEST_F(CollisionRegistrationTest, PlanPathHonoursItsSafetyMarginAndAllowedPairs)
   EXPECT_TRUE(IsInvalidArgument(refused.status, "allowed_collisions[0].a", {"gripper"}));
 }
 
+// Without a scene, a path is checked against the robot itself by default
+// when the robot has geometry of its own: a mesh that was sent counts, the
+// capsule standing in for one that was not does not.
+TEST_F(CollisionRegistrationTest, SelfCollisionIsOnByDefaultOnceTheMeshesAreSent) {
+  v1::PlanPathRequest request;
+  request.add_start_joints(0.0);
+  v1::MotionSegment* move = request.add_segments();
+  move->set_id("turn");
+  move->mutable_movej()->mutable_joints()->add_values(0.5);
+  v1::RegisterRobotResponse with_mesh;
+  ASSERT_TRUE(Register(MeshArmRequest(), &with_mesh).ok());
+  request.mutable_robot()->set_robot_id(with_mesh.robot_id());
+  PlanPathCall checked = CallPlanPath(stubs_.planner(), request);
+  ASSERT_NE(checked.summary(), nullptr) << Describe(checked.status);
+  EXPECT_TRUE(checked.summary()->collision_checked());
+  request.mutable_robot()->clear_robot_id();
+  request.mutable_robot()->set_urdf(kMeshArm);
+  PlanPathCall unchecked = CallPlanPath(stubs_.planner(), request);
+  ASSERT_NE(unchecked.summary(), nullptr) << Describe(unchecked.status);
+  EXPECT_FALSE(unchecked.summary()->collision_checked());
+}
+
 }  // namespace
 }  // namespace motiond_test
