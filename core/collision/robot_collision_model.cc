@@ -10,49 +10,63 @@
 namespace motion {
 namespace {
 
-// The capsule that stands for link `i` when its mesh was not sent: from
-// the link's origin to the next joint's (or, after the last joint, the
-// tip's), in the link frame.
-PlacedShape ApproximateLink(const ChainModel& chain, int i) {
+// The stand-in for a mesh that was not sent: a capsule of
+// kApproximationRadius from `start` to `end` (a sphere at `start` when they
+// coincide), in the frame the shapes are placed in.
+PlacedShape CapsuleBetween(const Eigen::Vector3d& start, const Eigen::Vector3d& end) {
+  PlacedShape placed;
+  const Eigen::Vector3d axis = end - start;
+  const double length = axis.norm();
+  placed.origin.translation() = start;
+  if (length < 1e-3) {
+    placed.shape = CollisionShape::Sphere(RobotCollisionModel::kApproximationRadius);
+    return placed;
+  }
+  placed.origin.translation() = 0.5 * (start + end);
+  placed.origin.linear() =
+      Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(), axis / length)
+          .toRotationMatrix();
+  placed.shape = CollisionShape::Capsule(RobotCollisionModel::kApproximationRadius, length);
+  return placed;
+}
+
+// A chain link's stand-in reaches from its origin to the next joint's (or,
+// after the last joint, the tip's), in the link frame.
+Eigen::Vector3d NextJointOrigin(const ChainModel& chain, int i) {
   const ChainLink& link = chain.links[i];
   const int next = link.after_joint + 1;
   const Eigen::Vector3d next_origin_in_joint_frame = next < static_cast<int>(chain.joints.size())
                                                          ? chain.joints[next].origin.translation()
                                                          : chain.tip_offset.translation();
-  const Eigen::Vector3d end = link.offset.inverse() * next_origin_in_joint_frame;
-  PlacedShape placed;
-  const double length = end.norm();
-  if (length < 1e-3) {
-    placed.shape = CollisionShape::Sphere(RobotCollisionModel::kApproximationRadius);
-    return placed;
-  }
-  placed.origin.translation() = 0.5 * end;
-  placed.origin.linear() =
-      Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(), end / length).toRotationMatrix();
-  placed.shape = CollisionShape::Capsule(RobotCollisionModel::kApproximationRadius, length);
-  return placed;
+  return link.offset.inverse() * next_origin_in_joint_frame;
 }
 
-LinkCollisionGeometry LinkGeometry(const ChainModel& chain, int i, const LinkCollisions& collisions,
-                                   const MeshSupply& meshes) {
+// The shapes of URDF link `name`, placed in the frame of chain link
+// `chain_link` (`offset`: the URDF link's frame in it), with the stand-in
+// from `offset`'s origin to `stand_in_end` for meshes not sent.
+LinkCollisionGeometry LinkGeometry(const std::string& name, int chain_link,
+                                   const Eigen::Isometry3d& offset,
+                                   const Eigen::Vector3d& stand_in_end,
+                                   const LinkCollisions& collisions, const MeshSupply& meshes) {
   LinkCollisionGeometry g;
-  g.link = chain.links[i].name;
-  g.chain_link = i;
+  g.link = name;
+  g.chain_link = chain_link;
   if (auto it = collisions.find(g.link); it != collisions.end()) {
     for (const UrdfCollision& c : it->second) {
+      const Eigen::Isometry3d origin = offset * c.origin;
       switch (c.kind) {
         case UrdfCollision::Kind::kBox:
-          g.shapes.push_back({c.origin, CollisionShape::Box(c.box_size)});
+          g.shapes.push_back({origin, CollisionShape::Box(c.box_size)});
           break;
         case UrdfCollision::Kind::kCylinder:
-          g.shapes.push_back({c.origin, CollisionShape::Cylinder(c.radius, c.length)});
+          g.shapes.push_back({origin, CollisionShape::Cylinder(c.radius, c.length)});
           break;
         case UrdfCollision::Kind::kSphere:
-          g.shapes.push_back({c.origin, CollisionShape::Sphere(c.radius)});
+          g.shapes.push_back({origin, CollisionShape::Sphere(c.radius)});
           break;
         case UrdfCollision::Kind::kMesh:
           if (auto m = meshes.find(c.mesh_filename); m != meshes.end() && m->second) {
-            g.shapes.push_back({c.origin, CollisionShape::Mesh(m->second, c.mesh_scale)});
+            g.shapes.push_back({origin, CollisionShape::Mesh(m->second, c.mesh_scale)});
           } else {
             g.missing_meshes.push_back(c.mesh_filename);
           }
@@ -60,7 +74,9 @@ LinkCollisionGeometry LinkGeometry(const ChainModel& chain, int i, const LinkCol
       }
     }
   }
-  if (!g.missing_meshes.empty()) g.shapes.push_back(ApproximateLink(chain, i));
+  if (!g.missing_meshes.empty()) {
+    g.shapes.push_back(CapsuleBetween(offset.translation(), stand_in_end));
+  }
   g.source = g.shapes.empty() ? "none" : g.missing_meshes.empty() ? "urdf" : "approximated";
   return g;
 }
@@ -87,11 +103,26 @@ bool RobotCollisionModel::has_geometry() const {
 }
 
 std::shared_ptr<const RobotCollisionModel> RobotCollisionModel::Build(
-    const ChainModel& chain, const LinkCollisions& collisions, const MeshSupply& meshes) {
+    const ChainModel& chain, const LinkCollisions& collisions, const MeshSupply& meshes,
+    const std::vector<RigidAttachment>& attachments) {
   auto model = std::make_shared<RobotCollisionModel>();
   auto engine = std::make_shared<Engine>();
+  std::vector<LinkCollisionGeometry> links;
   for (int i = 0; i < static_cast<int>(chain.links.size()); ++i) {
-    LinkCollisionGeometry g = LinkGeometry(chain, i, collisions, meshes);
+    links.push_back(LinkGeometry(chain.links[i].name, i, Eigen::Isometry3d::Identity(),
+                                 NextJointOrigin(chain, i), collisions, meshes));
+  }
+  for (const RigidAttachment& a : attachments) {
+    // The stand-in reaches to the farthest of its own children's origins
+    // (a hand to its TCP frame), else it is a sphere about its origin.
+    Eigen::Vector3d end = Eigen::Vector3d::Zero();
+    for (const Eigen::Vector3d& c : a.child_origins) {
+      if (c.norm() > end.norm()) end = c;
+    }
+    links.push_back(
+        LinkGeometry(a.link, a.chain_link, a.offset, a.offset * end, collisions, meshes));
+  }
+  for (LinkCollisionGeometry& g : links) {
     engine->geometry.emplace_back();
     engine->radius.emplace_back();
     for (const PlacedShape& s : g.shapes) {

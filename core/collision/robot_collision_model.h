@@ -10,6 +10,7 @@
 
 #include "core/collision/collision_shape.h"
 #include "core/model/chain_model.h"
+#include "core/model/rigid_attachments.h"
 #include "core/model/robot_model.h"
 
 namespace motion {
@@ -48,8 +49,14 @@ struct DisabledPair {
 /// whose file the client did not send is replaced by a capsule from the
 /// link's origin to the next joint's (or the tip's) origin of radius
 /// kApproximationRadius (a sphere when they coincide): arm links are tubes
-/// between their joints, and an unseen mesh cannot be sized better. Links
-/// beyond the chain's tip (hands, fingers) are not part of it.
+/// between their joints, and an unseen mesh cannot be sized better.
+///
+/// `attachments` (RigidAttachments) add the links welded to chain links by
+/// fixed joints (a hand on the flange, a tool), after the chain's links, each
+/// placed in its chain link's frame; their stand-in for a mesh not sent
+/// reaches from their origin to the farthest of their children's origins (a
+/// hand to its TCP frame), or is a sphere. Links behind joints the chain does
+/// not command (gripper fingers) are not part of it.
 ///
 /// Self-collision: links with at most one movable joint between them are
 /// never checked (adjacent); of the others, pairs in collision in every one
@@ -62,11 +69,12 @@ class RobotCollisionModel {
   static constexpr double kApproximationRadius = 0.05;  ///< m
   static constexpr int kSelfCollisionSamples = 256;
 
-  static std::shared_ptr<const RobotCollisionModel> Build(const ChainModel& chain,
-                                                          const LinkCollisions& collisions,
-                                                          const MeshSupply& meshes = {});
+  static std::shared_ptr<const RobotCollisionModel> Build(
+      const ChainModel& chain, const LinkCollisions& collisions, const MeshSupply& meshes = {},
+      const std::vector<RigidAttachment>& attachments = {});
 
-  /// Every link of the chain, in chain order (those with no shapes too).
+  /// Every link of the chain, in chain order (those with no shapes too),
+  /// then the rigid attachments.
   const std::vector<LinkCollisionGeometry>& links() const { return links_; }
   /// Indices into links() of the pairs a self-collision check tests.
   const std::vector<std::pair<int, int>>& self_pairs() const { return self_pairs_; }

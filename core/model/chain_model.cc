@@ -6,18 +6,10 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/model/internal/kdl_frames.h"
 
 namespace motion {
 namespace {
-
-Eigen::Isometry3d ToEigen(const KDL::Frame& f) {
-  Eigen::Isometry3d t = Eigen::Isometry3d::Identity();
-  for (int r = 0; r < 3; ++r) {
-    for (int c = 0; c < 3; ++c) t.linear()(r, c) = f.M(r, c);
-    t.translation()(r) = f.p(r);
-  }
-  return t;
-}
 
 JointLimits LimitsOf(const JointDescription& d) {
   JointLimits l;

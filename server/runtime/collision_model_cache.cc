@@ -16,8 +16,8 @@ std::shared_ptr<const RobotCollisionModel> CollisionModelCache::For(
       }
     }
   }
-  std::shared_ptr<const RobotCollisionModel> model =
-      RobotCollisionModel::Build(*chain, robot.link_collisions(), meshes);
+  std::shared_ptr<const RobotCollisionModel> model = RobotCollisionModel::Build(
+      *chain, robot.link_collisions(), meshes, RigidAttachments(robot, *chain));
   std::lock_guard<std::mutex> lock(mutex_);
   entries_.push_front({chain, chain.get(), model});
   while (entries_.size() > capacity_) entries_.pop_back();

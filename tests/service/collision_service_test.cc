@@ -199,5 +199,45 @@ TEST_F(CollisionServiceTest, SceneOfTooManyObjectsIsRefusedByTheDocumentedLimit)
   EXPECT_TRUE(IsInvalidArgument(Check(request, &response), "scene.scene.objects", {"100000"}));
 }
 
+// The Panda's default chain ends at its flange (panda_link8); the hand is
+// welded to it by fixed joints and moves with it, so it is checked too
+// (its mesh not sent: a 5 cm capsule from its origin to its TCP frame). A
+// 2 cm cube 8 cm beyond the flange, placed from ComputeFk's link poses,
+// touches the hand and nothing else; the fingers (behind prismatic joints
+// the chain does not command) are not part of the model.
+TEST_F(CollisionServiceTest, LinksWeldedBeyondTheTipAreCheckedWithTheirChainLink) {
+  const std::vector<double> ready = {0, -0.785, 0, -2.356, 0, 1.571, 0.785};
+  v1::ComputeFkRequest fk;
+  fk.mutable_robot()->set_urdf(ReadRobot("panda.urdf"));
+  fk.mutable_robot()->set_tip_link("panda_hand_tcp");
+  fk.mutable_joints()->Add(ready.begin(), ready.end());
+  fk.set_all_links(true);
+  v1::ComputeFkResponse poses;
+  ASSERT_TRUE(stubs_.ComputeFk(fk, &poses).ok());
+  Eigen::Vector3d hand = Eigen::Vector3d::Zero(), tcp = ToIsometry(poses.tcp()).translation();
+  for (const v1::LinkPose& l : poses.links()) {
+    if (l.link() == "panda_hand") hand = ToIsometry(l.pose()).translation();
+  }
+  ASSERT_NEAR((tcp - hand).norm(), 0.1034, 1e-6);
+  const Eigen::Vector3d at = hand + 0.08 / 0.1034 * (tcp - hand);
+
+  v1::CheckCollisionRequest request;
+  request.mutable_robot()->set_urdf(ReadRobot("panda.urdf"));
+  request.add_configurations()->mutable_values()->Add(ready.begin(), ready.end());
+  *request.mutable_scene()->mutable_scene()->add_objects() =
+      WireBox("cube", at.x(), at.y(), at.z(), 0.02, 0.02, 0.02);
+  request.set_check_self_collision(false);
+  v1::CheckCollisionResponse response;
+  ASSERT_TRUE(Check(request, &response).ok());
+  ASSERT_EQ(response.results(0).contacts_size(), 1) << response.ShortDebugString();
+  EXPECT_EQ(response.results(0).contacts(0).link(), "panda_hand");
+  EXPECT_EQ(response.results(0).contacts(0).other(), "cube");
+  std::set<std::string> links;
+  for (const v1::LinkGeometryInfo& l : response.links()) links.insert(l.link());
+  EXPECT_TRUE(links.count("panda_hand"));
+  EXPECT_FALSE(links.count("panda_leftfinger"));
+  EXPECT_FALSE(links.count("panda_rightfinger"));
+}
+
 }  // namespace
 }  // namespace motiond_test
