@@ -161,11 +161,27 @@ v1::SceneRef* SceneRefOf(Request&, long) {
 
 }  // namespace
 
+bool MotionClient::SendInline(const std::string& id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = inline_until_.find(id);
+  if (it == inline_until_.end()) return false;
+  if (std::chrono::steady_clock::now() < it->second) return true;
+  inline_until_.erase(it);
+  return false;
+}
+
+void MotionClient::RefusedNow(const std::string& id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  inline_until_[id] = std::chrono::steady_clock::now() + options_.inline_after_refusal;
+}
+
 template <typename Request, typename Response, typename Call>
 grpc::Status MotionClient::CallWithRobot(Request& request, Response* response, Call call) {
   v1::RobotRef* robot = request.mutable_robot();
   v1::SceneRef* scene = SceneRefOf(request, 0);
-  bool robot_attached = false, scene_attached = false;
+  // Inline from the start while a recent refusal says replicas may lack it.
+  bool robot_attached = SendInline(robot->robot_id()) && AttachRobot(robot);
+  bool scene_attached = scene != nullptr && SendInline(scene->scene_id()) && AttachScene(scene);
   grpc::Status status;
   // At most three sends: as given, with the robot, with the scene too.
   for (;;) {
@@ -176,10 +192,12 @@ grpc::Status MotionClient::CallWithRobot(Request& request, Response* response, C
     }
     if (!robot_attached && IsRobotNotRegistered(status) && AttachRobot(robot)) {
       robot_attached = true;
+      RefusedNow(robot->robot_id());
       continue;
     }
     if (!scene_attached && scene != nullptr && IsSceneNotRegistered(status) && AttachScene(scene)) {
       scene_attached = true;
+      RefusedNow(scene->scene_id());
       continue;
     }
     break;

@@ -26,6 +26,12 @@ struct ClientOptions {
   /// Attempts per idempotent call on UNAVAILABLE (gRPC retry policy,
   /// exponential backoff from 50 ms); every motiond call is idempotent.
   int max_attempts = 4;
+  /// After a server answers ROBOT_NOT_REGISTERED (or SCENE_NOT_REGISTERED)
+  /// for a robot (scene) this client knows, every call naming it carries it
+  /// inline for this long: behind a round-robin balancer the re-send and the
+  /// next calls reach the other replicas, so each one that lacks it learns
+  /// it from one call instead of refusing every call that lands on it.
+  std::chrono::milliseconds inline_after_refusal{5000};
 
   // TLS: off when ca_file is empty and tls is false.
   bool tls = false;
@@ -131,6 +137,10 @@ class MotionClient {
   };
   std::map<std::string, KnownRobot> robots_by_id_;
   std::map<std::string, v1::Scene> scenes_by_id_;
+  /// Robot and scene ids refused recently: sent inline until then.
+  std::map<std::string, std::chrono::steady_clock::time_point> inline_until_;
+  bool SendInline(const std::string& id);
+  void RefusedNow(const std::string& id);
   std::map<std::string, std::vector<v1::JointLimitOverride>> limits_by_id_;
 
   /// Adds the limits set for robot->robot_id() when the ref has none.

@@ -3,6 +3,7 @@
 // or after eviction) gets the URDF re-sent transparently.
 
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -169,6 +170,53 @@ TEST(MotionClientTest, ReplicasBehindARoundRobinChannelAreInterchangeable) {
   }
   // At least one replica learnt the robot from a re-send.
   EXPECT_TRUE(ServerHas(a, id) || ServerHas(b, id));
+}
+
+// NOT_FOUND answers to ComputeFk that `server` counted (its own
+// grpc_server_handled_total, read from the /metrics text).
+int NotFoundComputeFk(TestServer& server) {
+  std::istringstream text(server.server().metrics().Serialize());
+  int total = 0;
+  for (std::string line; std::getline(text, line);) {
+    if (line.rfind("grpc_server_handled_total{", 0) == 0 &&
+        line.find("grpc_method=\"ComputeFk\"") != std::string::npos &&
+        line.find("grpc_code=\"NotFound\"") != std::string::npos) {
+      total += static_cast<int>(std::stod(line.substr(line.rfind(' ') + 1)));
+    }
+  }
+  return total;
+}
+
+// Three replicas behind one round-robin channel, two that know the robot
+// and a fresh one. Re-sending only the refused call would land it on a
+// replica that already knows the robot, and the fresh one would refuse
+// every call that reaches it; after the first refusal the client sends the
+// URDF inline for a while, so the fresh replica refuses at most once.
+TEST(MotionClientTest, AfterOneRefusalEveryReplicaLearnsTheRobot) {
+  TestServer a, b, fresh;
+  const std::string urdf = ReadRobot("ur5.urdf");
+  for (TestServer* known : {&a, &b}) {
+    ASSERT_TRUE(known->server().registry().Register(urdf).ok());
+  }
+  grpc::ChannelArguments args;
+  args.SetLoadBalancingPolicyName("round_robin");
+  auto channel = grpc::CreateCustomChannel("ipv4:127.0.0.1:" + std::to_string(a.port()) +
+                                               ",127.0.0.1:" + std::to_string(b.port()) +
+                                               ",127.0.0.1:" + std::to_string(fresh.port()),
+                                           grpc::InsecureChannelCredentials(), args);
+  ClientOptions options;
+  options.timeout = std::chrono::seconds(20);
+  MotionClient client(channel, options);
+  const std::string id = client.AddRobot(urdf);
+  for (int i = 0; i < 30; ++i) {
+    v1::ComputeFkResponse response;
+    const grpc::Status status = client.ComputeFk(Ur5RampRequest(id), &response);
+    ASSERT_TRUE(status.ok()) << "call " << i << ": " << Describe(status);
+    ExpectUr5Ramp(response);
+  }
+  EXPECT_TRUE(ServerHas(fresh, id));
+  EXPECT_EQ(NotFoundComputeFk(a) + NotFoundComputeFk(b), 0);
+  EXPECT_LE(NotFoundComputeFk(fresh), 1);
 }
 
 // A robot whose link is a mesh, and a scene, both known to the client by id
