@@ -44,34 +44,38 @@ absl::StatusOr<JointsOnChain> ResolveJointsOnChain(RobotRegistry& registry,
 grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerContext* context,
                                                        const v1::ComputeFkRequest* request,
                                                        v1::ComputeFkResponse* response) {
-  return RunUnaryOnPool(
-      env_, context, "ComputeFk", [this, request, response](ChainDataCache& cache) -> absl::Status {
-        absl::StatusOr<JointsOnChain> in = ResolveJointsOnChain(env_.registry, *request);
-        if (!in.ok()) return in.status();
-        const ChainModel& chain = *in->resolved.chain;
-        const std::vector<double>& q = in->q;
+  return RunUnaryOnPool(env_, context, "ComputeFk", LaneForRobot(request->robot()),
+                        [this, request, response](ChainDataCache& cache) -> absl::Status {
+                          absl::StatusOr<JointsOnChain> in =
+                              ResolveJointsOnChain(env_.registry, *request);
+                          if (!in.ok()) return in.status();
+                          const ChainModel& chain = *in->resolved.chain;
+                          const std::vector<double>& q = in->q;
 
-        ChainData& data = cache.For(in->resolved.chain).kinematics;
-        const auto started = std::chrono::steady_clock::now();
-        const Eigen::Isometry3d flange =
-            ForwardKinematics(chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
-        env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
-        PoseToProto(flange, response->mutable_flange());
-        PoseToProto(flange * in->tool.ToIsometry(), response->mutable_tcp());
-        if (request->all_links()) {
-          for (const LinkPose& link : LinkPoses(chain, data)) {
-            LinkPoseToProto(link, response->add_links());
-          }
-        }
-        return absl::OkStatus();
-      });
+                          ChainData& data = cache.For(in->resolved.chain).kinematics;
+                          const auto started = std::chrono::steady_clock::now();
+                          const Eigen::Isometry3d flange = ForwardKinematics(
+                              chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
+                          env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
+                          PoseToProto(flange, response->mutable_flange());
+                          PoseToProto(flange * in->tool.ToIsometry(), response->mutable_tcp());
+                          if (request->all_links()) {
+                            for (const LinkPose& link : LinkPoses(chain, data)) {
+                              LinkPoseToProto(link, response->add_links());
+                            }
+                          }
+                          return absl::OkStatus();
+                        });
 }
 
 grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerContext* context,
                                                        const v1::ComputeIkRequest* request,
                                                        v1::IkResult* response) {
   return RunUnaryOnPool(
-      env_, context, "ComputeIk", [this, request, response](ChainDataCache& cache) -> absl::Status {
+      env_, context, "ComputeIk",
+      // An IK with a budget of its own beyond 50 ms is long work.
+      request->options().timeout() > 0.05 ? Lane::kLong : LaneForRobot(request->robot()),
+      [this, request, response](ChainDataCache& cache) -> absl::Status {
         absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
         if (!resolved.ok()) return resolved.status();
         absl::StatusOr<Pose> target = PoseFromProto(request->target(), "target");
@@ -104,7 +108,7 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
     grpc::CallbackServerContext* context, const v1::ComputeJacobianRequest* request,
     v1::ComputeJacobianResponse* response) {
   return RunUnaryOnPool(
-      env_, context, "ComputeJacobian",
+      env_, context, "ComputeJacobian", LaneForRobot(request->robot()),
       [this, request, response](ChainDataCache& cache) -> absl::Status {
         absl::StatusOr<JointsOnChain> in = ResolveJointsOnChain(env_.registry, *request);
         if (!in.ok()) return in.status();
@@ -132,6 +136,11 @@ grpc::ServerUnaryReactor* KinematicsService::CheckCollision(
     v1::CheckCollisionResponse* response) {
   return RunUnaryOnPool(
       env_, context, "CheckCollision",
+      // A few configurations against a small scene take microseconds; a
+      // batch, a big scene or geometry to parse is long work.
+      request->configurations_size() <= 16 && request->scene().scene().objects_size() <= 64
+          ? LaneForRobot(request->robot())
+          : Lane::kLong,
       [this, context, request, response](ChainDataCache& cache) -> absl::Status {
         absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
         if (!resolved.ok()) return resolved.status();

@@ -12,7 +12,8 @@ PlanPathStream::PlanPathStream(ServiceEnv env, grpc::CallbackServerContext* cont
                                const v1::PlanPathRequest* request)
     : env_(env), context_(context), request_(request) {
   env_.metrics.RecordStreamOpened("PlanPath");
-  const bool queued = env_.pool.TrySubmit([this](ChainDataCache& cache) { Plan(cache); });
+  const bool queued =
+      env_.pool.TrySubmit([this](ChainDataCache& cache) { Plan(cache); }, Lane::kLong);
   if (!queued) {
     Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                         "server busy: the solver queue is full; retry later"));

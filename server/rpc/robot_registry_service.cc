@@ -26,25 +26,26 @@ void FillCollisionInfo(ServiceEnv& env, const RegisteredRobot& robot,
 grpc::ServerUnaryReactor* RobotRegistryService::RegisterRobot(
     grpc::CallbackServerContext* context, const v1::RegisterRobotRequest* request,
     v1::RegisterRobotResponse* response) {
-  return RunUnaryOnPool(env_, context, "RegisterRobot", [this, request, response](auto&) {
-    std::vector<MeshFileBytes> meshes;
-    for (const v1::MeshFile& m : request->meshes()) meshes.push_back({m.filename(), m.data()});
-    absl::StatusOr<RegisteredRobot> robot = env_.registry.Register(request->urdf(), meshes);
-    if (!robot.ok()) return robot.status();
-    absl::StatusOr<std::shared_ptr<const ChainModel>> chain = robot->model->Chain();
-    if (!chain.ok()) return chain.status();
-    response->set_robot_id(robot->robot_id);
-    response->set_already_registered(robot->already_registered);
-    FillRobotInfo(robot->robot_id, *robot->model, **chain, response->mutable_info());
-    FillCollisionInfo(env_, *robot, *chain, response->mutable_info());
-    return absl::OkStatus();
-  });
+  return RunUnaryOnPool(
+      env_, context, "RegisterRobot", Lane::kLong, [this, request, response](auto&) {
+        std::vector<MeshFileBytes> meshes;
+        for (const v1::MeshFile& m : request->meshes()) meshes.push_back({m.filename(), m.data()});
+        absl::StatusOr<RegisteredRobot> robot = env_.registry.Register(request->urdf(), meshes);
+        if (!robot.ok()) return robot.status();
+        absl::StatusOr<std::shared_ptr<const ChainModel>> chain = robot->model->Chain();
+        if (!chain.ok()) return chain.status();
+        response->set_robot_id(robot->robot_id);
+        response->set_already_registered(robot->already_registered);
+        FillRobotInfo(robot->robot_id, *robot->model, **chain, response->mutable_info());
+        FillCollisionInfo(env_, *robot, *chain, response->mutable_info());
+        return absl::OkStatus();
+      });
 }
 
 grpc::ServerUnaryReactor* RobotRegistryService::GetRobot(grpc::CallbackServerContext* context,
                                                          const v1::GetRobotRequest* request,
                                                          v1::RobotInfo* response) {
-  return RunUnaryOnPool(env_, context, "GetRobot", [this, request, response](auto&) {
+  return RunUnaryOnPool(env_, context, "GetRobot", Lane::kShort, [this, request, response](auto&) {
     v1::RobotRef ref;
     ref.set_robot_id(request->robot_id());
     ref.set_base_link(request->base_link());
@@ -60,7 +61,7 @@ grpc::ServerUnaryReactor* RobotRegistryService::GetRobot(grpc::CallbackServerCon
 grpc::ServerUnaryReactor* RobotRegistryService::ListRobots(grpc::CallbackServerContext* context,
                                                            const v1::ListRobotsRequest*,
                                                            v1::ListRobotsResponse* response) {
-  return RunUnaryOnPool(env_, context, "ListRobots", [this, response](auto&) {
+  return RunUnaryOnPool(env_, context, "ListRobots", Lane::kShort, [this, response](auto&) {
     for (const RegisteredRobot& robot : env_.registry.List()) {
       absl::StatusOr<std::shared_ptr<const ChainModel>> chain = robot.model->Chain();
       if (!chain.ok()) return chain.status();
@@ -73,15 +74,16 @@ grpc::ServerUnaryReactor* RobotRegistryService::ListRobots(grpc::CallbackServerC
 grpc::ServerUnaryReactor* RobotRegistryService::RegisterScene(
     grpc::CallbackServerContext* context, const v1::RegisterSceneRequest* request,
     v1::RegisterSceneResponse* response) {
-  return RunUnaryOnPool(env_, context, "RegisterScene", [this, request, response](auto&) {
-    absl::StatusOr<RegisteredScene> scene =
-        motion::server::RegisterScene(env_.scenes, request->scene(), "scene");
-    if (!scene.ok()) return scene.status();
-    response->set_scene_id(scene->scene_id);
-    response->set_object_count(static_cast<int>(scene->scene->objects().size()));
-    response->set_already_registered(scene->already_registered);
-    return absl::OkStatus();
-  });
+  return RunUnaryOnPool(
+      env_, context, "RegisterScene", Lane::kLong, [this, request, response](auto&) {
+        absl::StatusOr<RegisteredScene> scene =
+            motion::server::RegisterScene(env_.scenes, request->scene(), "scene");
+        if (!scene.ok()) return scene.status();
+        response->set_scene_id(scene->scene_id);
+        response->set_object_count(static_cast<int>(scene->scene->objects().size()));
+        response->set_already_registered(scene->already_registered);
+        return absl::OkStatus();
+      });
 }
 
 }  // namespace motion::server

@@ -41,7 +41,15 @@ inline double SecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-/// \brief Runs a unary RPC's work on the solver pool and finishes the reactor
+/// \brief The lane of a call about `robot`: short, unless it brings a
+/// URDF large enough (or meshes) that parsing it is long work itself.
+inline Lane LaneForRobot(const v1::RobotRef& robot) {
+  constexpr std::size_t kShortLaneUrdfBytes = 64 << 10;
+  return robot.urdf().size() > kShortLaneUrdfBytes || robot.meshes_size() > 0 ? Lane::kLong
+                                                                              : Lane::kShort;
+}
+
+/// \brief Runs a unary RPC's work on the solver pool (in `lane`) and finishes the reactor
 /// with its status. `work(cache)` returns an absl::Status and fills the
 /// response. A full queue finishes at once with RESOURCE_EXHAUSTED; a call
 /// cancelled or past its deadline while queued is not started. Logging (one
@@ -49,7 +57,7 @@ inline double SecondsSince(std::chrono::steady_clock::time_point start) {
 /// RpcLogInterceptor's, which sees every RPC, streams included.
 template <typename Work>
 grpc::ServerUnaryReactor* RunUnaryOnPool(ServiceEnv& env, grpc::CallbackServerContext* context,
-                                         const char* method, Work work) {
+                                         const char* method, Lane lane, Work work) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   auto task = [reactor, context, method, work = std::move(work)](ChainDataCache& cache) mutable {
     absl::Status status;
@@ -60,7 +68,7 @@ grpc::ServerUnaryReactor* RunUnaryOnPool(ServiceEnv& env, grpc::CallbackServerCo
     }
     reactor->Finish(ToGrpcStatus(status));
   };
-  if (!env.pool.TrySubmit(std::move(task))) {
+  if (!env.pool.TrySubmit(std::move(task), lane)) {
     reactor->Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                                  absl::StrCat("server busy: the solver queue holds ",
                                               env.pool.max_queue(), " requests; retry later")));

@@ -54,12 +54,14 @@ void ValidatePathStream::OnReadDone(bool ok) {
   auto request = std::make_shared<v1::ValidatePathRequest>(std::move(incoming_));
   MaybeStartReadLocked();
   lock.unlock();
-  const bool queued = env_.pool.TrySubmit([this, request](ChainDataCache& cache) {
-    v1::ValidatePathResponse out;
-    out.set_request_id(request->request_id());
-    Validate(cache, *request, out);
-    Answer(std::move(out), /*from_task=*/true, /*owns_id=*/true);
-  });
+  const bool queued = env_.pool.TrySubmit(
+      [this, request](ChainDataCache& cache) {
+        v1::ValidatePathResponse out;
+        out.set_request_id(request->request_id());
+        Validate(cache, *request, out);
+        Answer(std::move(out), /*from_task=*/true, /*owns_id=*/true);
+      },
+      Lane::kLong);
   if (!queued) {
     SetError(response, absl::StatusCode::kResourceExhausted,
              "server busy: the solver queue is full; retry this request");

@@ -19,7 +19,11 @@ ABSL_FLAG(std::string, metrics_listen, "127.0.0.1:9464",
           "Prometheus /metrics address HOST:PORT; empty disables");
 ABSL_FLAG(std::string, robots_dir, "", "Register every *.urdf in this folder at start-up");
 ABSL_FLAG(int, workers, 0, "Solver threads (0 = number of cores)");
-ABSL_FLAG(int, max_queue, 1024, "Solver tasks queued before requests get RESOURCE_EXHAUSTED");
+ABSL_FLAG(int, max_queue, 1024,
+          "Solver tasks queued per lane (short, long) before requests get RESOURCE_EXHAUSTED");
+ABSL_FLAG(int, short_workers, 1,
+          "Extra solver threads that run short calls only (one FK, Jacobian or IK, registry "
+          "lookups), so they never wait behind plans and batches");
 ABSL_FLAG(std::string, log_level, "info",
           "trace, debug (one line per RPC), info, warn (rejected input), error, critical, off");
 ABSL_FLAG(std::string, log_format, "text",
@@ -70,6 +74,7 @@ int main(int argc, char** argv) {
   options.robots_dir = absl::GetFlag(FLAGS_robots_dir);
   options.workers = absl::GetFlag(FLAGS_workers);
   options.max_queue = static_cast<std::size_t>(std::max(1, absl::GetFlag(FLAGS_max_queue)));
+  options.short_workers = std::max(0, absl::GetFlag(FLAGS_short_workers));
   options.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
   options.max_concurrent_streams = std::max(1, absl::GetFlag(FLAGS_max_concurrent_streams));
   options.registry.max_robots =

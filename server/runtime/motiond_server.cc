@@ -62,7 +62,7 @@ absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> ServerCredentialsFor(
 MotiondServer::MotiondServer(const ServerOptions& options)
     : options_(options),
       registry_(options.registry),
-      pool_(ResolveWorkers(options.workers), options.max_queue),
+      pool_(ResolveWorkers(options.workers), options.max_queue, options.short_workers),
       metrics_(std::make_shared<prometheus::Registry>(), registry_, pool_),
       registry_service_(
           ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_, scenes_}),
@@ -106,12 +106,13 @@ absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(const Server
         absl::StrCat("--listen=", options.listen, ": could not bind (address in use or invalid?)"));
   }
   server->server_->GetHealthCheckService()->SetServingStatus(true);
-  spdlog::info("motiond listening on {} (port {}), {}, {} solver workers, queue {}", options.listen,
-               server->port_,
-               !options.tls.enabled()               ? "plaintext"
-               : options.tls.client_ca_file.empty() ? "TLS"
-                                                    : "mTLS",
-               server->pool_.workers(), options.max_queue);
+  spdlog::info(
+      "motiond listening on {} (port {}), {}, {} solver workers + {} for short calls, queue {}",
+      options.listen, server->port_,
+      !options.tls.enabled()               ? "plaintext"
+      : options.tls.client_ca_file.empty() ? "TLS"
+                                           : "mTLS",
+      server->pool_.workers(), server->pool_.short_workers(), options.max_queue);
   return server;
 }
 

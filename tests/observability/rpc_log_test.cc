@@ -309,15 +309,18 @@ class Gate {
 TEST(RpcLogOverloadTest, AFullQueueIsAWarning) {
   auto options = TestServer::DefaultOptions();
   options.workers = 1;
+  options.short_workers = 0;
   options.max_queue = 1;
   TestServer server(options);
   Stubs stubs(server.NewChannel());
   CapturedLog log(spdlog::level::info, LogFormat::kText);
-  // One task runs (blocked), one waits in the queue: the queue is full.
+  // One task runs (blocked), one waits in the short lane, where ComputeFk
+  // goes: that lane is full.
   Gate running, queued;
   ASSERT_TRUE(server.server().pool().TrySubmit([&](motion::ChainDataCache&) { running.Wait(); }));
   running.AwaitEntered();
-  ASSERT_TRUE(server.server().pool().TrySubmit([&](motion::ChainDataCache&) { queued.Wait(); }));
+  ASSERT_TRUE(server.server().pool().TrySubmit([&](motion::ChainDataCache&) { queued.Wait(); },
+                                               motion::server::Lane::kShort));
   v1::ComputeFkRequest request;
   request.mutable_robot()->set_urdf(ReadRobot("planar_2r.urdf"));
   request.add_joints(0);

@@ -1,0 +1,115 @@
+// Short calls are never starved by long work: with every general solver
+// worker busy validating ~100 000-sample paths, ComputeFk is answered by the
+// thread reserved for short calls. Before lanes, an FK queued behind every
+// validation already waiting (hundreds of milliseconds each). The bound
+// asserted here is a starvation detector, generous for a loaded 2-core CI
+// machine; bench/ measures the figure itself.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "service_test_support.h"
+
+namespace motiond_test {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A slow UR5 MoveJ sampled every 0.3 ms: about 90 000 samples.
+v1::PlanPathRequest LongPath(const std::string& robot_id) {
+  v1::PlanPathRequest path;
+  path.mutable_robot()->set_robot_id(robot_id);
+  for (double q : {0.0, -1.5708, 1.5708, -1.5708, -1.5708, 0.0}) path.add_start_joints(q);
+  v1::MotionSegment* move = path.add_segments();
+  move->set_id("slow_turn");
+  for (double q : {2.5, -1.2, 1.2, -1.2, -1.2, 2.0}) {
+    move->mutable_movej()->mutable_joints()->add_values(q);
+  }
+  path.set_sample_time(0.0003);
+  path.set_speed_override(0.03);
+  return path;
+}
+
+TEST(ShortLaneTest, ComputeFkIsAnsweredWhileEveryWorkerPlansLongPaths) {
+  auto options = TestServer::DefaultOptions();
+  options.workers = 2;
+  options.short_workers = 1;
+  TestServer server(options);
+  auto robot = server.server().registry().Register(ReadRobot("ur5.urdf"));
+  ASSERT_TRUE(robot.ok());
+  const std::string id = robot->robot_id;
+
+  // Two streams keep eight long validations queued or running until told
+  // to stop.
+  std::atomic<bool> stop{false};
+  std::atomic<long> longest{0};
+  std::atomic<int> planned{0};
+  std::vector<std::thread> load;
+  for (int s = 0; s < 2; ++s) {
+    load.emplace_back([&, s] {
+      Stubs stubs(server.NewChannel(), std::chrono::seconds(120));
+      grpc::ClientContext context;
+      auto stream = stubs.planner().ValidatePath(&context);
+      int sent = 0, answered = 0;
+      auto send = [&] {
+        v1::ValidatePathRequest request;
+        request.set_request_id(std::to_string(s) + "/" + std::to_string(sent++));
+        *request.mutable_path() = LongPath(id);
+        return stream->Write(request);
+      };
+      for (int i = 0; i < 4; ++i) send();
+      v1::ValidatePathResponse response;
+      while (stream->Read(&response)) {
+        ++answered;
+        ++planned;
+        long points = 0;
+        for (const v1::SegmentReport& r : response.segment_reports()) points += r.point_count();
+        longest = std::max(longest.load(), points);
+        if (stop || !send()) break;
+      }
+      stream->WritesDone();
+      while (answered < sent && stream->Read(&response)) ++answered;
+      stream->Finish();
+    });
+  }
+  // Both general workers busy before measuring.
+  const auto deadline = Clock::now() + std::chrono::seconds(30);
+  while (server.server().pool().busy_workers() < 2 && Clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_EQ(server.server().pool().busy_workers(), 2);
+
+  Stubs stubs(server.NewChannel());
+  v1::ComputeFkRequest fk;
+  fk.mutable_robot()->set_robot_id(id);
+  for (int i = 0; i < 6; ++i) fk.add_joints(0.1 * (i + 1));
+  std::vector<double> latency_ms;
+  int busy_during = 0;
+  for (int i = 0; i < 200; ++i) {
+    v1::ComputeFkResponse response;
+    const auto started = Clock::now();
+    ASSERT_TRUE(stubs.ComputeFk(fk, &response).ok());
+    latency_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
+    busy_during += server.server().pool().busy_workers() >= 2;
+  }
+  stop = true;
+  for (std::thread& t : load) t.join();
+
+  std::sort(latency_ms.begin(), latency_ms.end());
+  const double p99 = latency_ms[latency_ms.size() * 99 / 100];
+  std::printf(
+      "ComputeFk under load: p50 %.2f ms, p99 %.2f ms, max %.2f ms; %d long paths of up "
+      "to %ld samples planned meanwhile\n",
+      latency_ms[latency_ms.size() / 2], p99, latency_ms.back(), planned.load(), longest.load());
+  EXPECT_GT(longest.load(), 50000) << "the paths are long";
+  EXPECT_GT(busy_during, 150) << "the workers were busy while FK was measured";
+  EXPECT_LT(p99, 50.0);
+}
+
+}  // namespace
+}  // namespace motiond_test
