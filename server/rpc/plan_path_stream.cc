@@ -2,11 +2,40 @@
 
 #include <algorithm>
 
+#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
+#include "google/rpc/error_details.pb.h"
 #include "server/convert/path_conversion.h"
 #include "server/planning/program_planning.h"
 
 namespace motion::server {
+namespace {
+
+// What a planned trajectory holds in memory while its stream sends it.
+std::size_t HeldBytes(const Trajectory& t) {
+  return sizeof(double) * (t.time.capacity() + t.positions.capacity() + t.velocities.capacity() +
+                           t.accelerations.capacity()) +
+         sizeof(Pose) * t.tcp.capacity();
+}
+
+// RESOURCE_EXHAUSTED with google.rpc.RetryInfo: the budget frees as the
+// streams that hold it are read, cancelled or time out.
+absl::Status OverBudget(std::size_t bytes, const ByteBudget& budget) {
+  absl::Status status = absl::ResourceExhaustedError(absl::StrCat(
+      "server busy: this trajectory (", bytes >> 20,
+      " MiB) does not fit in what PlanPath "
+      "streams may hold for their clients (",
+      budget.used() >> 20, " of ", budget.capacity() >> 20,
+      " MiB held for clients that have not read them; --max_unsent_trajectory_mb); retry "
+      "later"));
+  google::rpc::RetryInfo retry;
+  retry.mutable_retry_delay()->set_seconds(1);
+  status.SetPayload("type.googleapis.com/google.rpc.RetryInfo",
+                    absl::Cord(retry.SerializeAsString()));
+  return status;
+}
+
+}  // namespace
 
 PlanPathStream::PlanPathStream(ServiceEnv env, grpc::CallbackServerContext* context,
                                const v1::PlanPathRequest* request)
@@ -39,6 +68,18 @@ void PlanPathStream::Plan(ChainDataCache& cache) {
         PlanProgram(*program, cache, env_.limits.path, env_.metrics,
                     [this] { return cancelled_.load(std::memory_order_relaxed); });
     if (!result.ok()) return result.status();
+    // Held for as long as the client takes to read it: no growth slack
+    // (up to half of it after the vectors' last doubling).
+    Trajectory& t = result->trajectory;
+    for (std::vector<double>* v : {&t.time, &t.positions, &t.velocities, &t.accelerations}) {
+      v->shrink_to_fit();
+    }
+    t.tcp.shrink_to_fit();
+    const std::size_t bytes = HeldBytes(t);
+    if (!env_.unsent_trajectories.TryReserve(bytes)) {
+      return OverBudget(bytes, env_.unsent_trajectories);
+    }
+    reserved_bytes_ = bytes;
     result_ = *std::move(result);
     return absl::OkStatus();
   }();

@@ -13,8 +13,11 @@ namespace motion::server {
 
 /// \brief One PlanPath call: plans on the solver pool, then streams.
 ///
-/// The whole trajectory is planned first (bounded by --max_trajectory_points,
-/// so memory is bounded), then sent as a header, chunks of at most
+/// The whole trajectory is planned first (bounded by --max_trajectory_points),
+/// reserved in the server-wide budget of trajectories held for clients
+/// (ServiceEnv::unsent_trajectories: RESOURCE_EXHAUSTED with a retry hint
+/// when it does not fit, so clients that never read cannot make memory
+/// grow) until the stream ends, then sent as a header, chunks of at most
 /// max_chunk_points samples (row-major arrays), each segment's report right
 /// after the chunk holding its last sample, and a summary. One message is in
 /// flight at a time (gRPC flow control paces the writes); a cancel or
@@ -29,6 +32,7 @@ class PlanPathStream : public grpc::ServerWriteReactor<v1::PlanPathResponse> {
   void OnCancel() override { cancelled_ = true; }
   void OnDone() override {
     env_.metrics.RecordStreamClosed("PlanPath");
+    env_.unsent_trajectories.Release(reserved_bytes_);
     delete this;
   }
 
@@ -45,6 +49,7 @@ class PlanPathStream : public grpc::ServerWriteReactor<v1::PlanPathResponse> {
   std::string robot_id_;
   std::shared_ptr<const ChainModel> chain_;
   PathResult result_;
+  std::size_t reserved_bytes_ = 0;  ///< in env_.unsent_trajectories until OnDone
   double sample_time_ = 0.0;
   std::size_t chunk_points_ = 256;
 

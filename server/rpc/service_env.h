@@ -17,6 +17,7 @@
 #include "motion/v1/common.pb.h"
 #include "server/convert/status_conversion.h"
 #include "server/observability/server_metrics.h"
+#include "server/runtime/byte_budget.h"
 #include "server/runtime/chain_resolution.h"
 #include "server/runtime/collision_model_cache.h"
 #include "server/runtime/robot_registry.h"
@@ -34,6 +35,8 @@ struct ServiceEnv {
   ServerMetrics& metrics;
   CollisionModelCache& collision_models;
   SceneRegistry& scenes;
+  /// Planned trajectories held by PlanPath streams for their clients.
+  ByteBudget& unsent_trajectories;
 };
 
 /// \brief Seconds since `start` on the steady clock.

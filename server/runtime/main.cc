@@ -21,6 +21,10 @@ ABSL_FLAG(std::string, robots_dir, "", "Register every *.urdf in this folder at 
 ABSL_FLAG(int, workers, 0, "Solver threads (0 = number of cores)");
 ABSL_FLAG(int, max_queue, 1024,
           "Solver tasks queued per lane (short, long) before requests get RESOURCE_EXHAUSTED");
+ABSL_FLAG(int64_t, max_unsent_trajectory_mb, 96,
+          "Megabytes of planned trajectories that PlanPath streams may hold, over all streams, "
+          "for clients that have not read them; a plan beyond it is RESOURCE_EXHAUSTED with a "
+          "retry hint");
 ABSL_FLAG(int, short_workers, 1,
           "Extra solver threads that run short calls only (one FK, Jacobian or IK, registry "
           "lookups), so they never wait behind plans and batches");
@@ -75,6 +79,9 @@ int main(int argc, char** argv) {
   options.workers = absl::GetFlag(FLAGS_workers);
   options.max_queue = static_cast<std::size_t>(std::max(1, absl::GetFlag(FLAGS_max_queue)));
   options.short_workers = std::max(0, absl::GetFlag(FLAGS_short_workers));
+  options.max_unsent_trajectory_bytes =
+      static_cast<std::size_t>(std::max<int64_t>(1, absl::GetFlag(FLAGS_max_unsent_trajectory_mb)))
+      << 20;
   options.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
   options.max_concurrent_streams = std::max(1, absl::GetFlag(FLAGS_max_concurrent_streams));
   options.registry.max_robots =

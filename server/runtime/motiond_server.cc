@@ -63,13 +63,14 @@ MotiondServer::MotiondServer(const ServerOptions& options)
     : options_(options),
       registry_(options.registry),
       pool_(ResolveWorkers(options.workers), options.max_queue, options.short_workers),
+      unsent_trajectories_(options.max_unsent_trajectory_bytes),
       metrics_(std::make_shared<prometheus::Registry>(), registry_, pool_),
-      registry_service_(
-          ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_, scenes_}),
-      kinematics_service_(
-          ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_, scenes_}),
-      planner_service_(
-          ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_, scenes_}) {}
+      registry_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_,
+                                   scenes_, unsent_trajectories_}),
+      kinematics_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_,
+                                     scenes_, unsent_trajectories_}),
+      planner_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_,
+                                  scenes_, unsent_trajectories_}) {}
 
 MotiondServer::~MotiondServer() { Shutdown(std::chrono::milliseconds(0)); }
 

@@ -11,6 +11,7 @@
 #include "server/rpc/kinematics_service.h"
 #include "server/rpc/motion_planner_service.h"
 #include "server/rpc/robot_registry_service.h"
+#include "server/runtime/byte_budget.h"
 #include "server/runtime/collision_model_cache.h"
 #include "server/runtime/robot_registry.h"
 #include "server/runtime/scene_registry.h"
@@ -32,6 +33,7 @@ class MotiondServer {
   RobotRegistry& registry() { return registry_; }
   SolverPool& pool() { return pool_; }
   ServerMetrics& metrics() { return metrics_; }
+  const ByteBudget& unsent_trajectories() const { return unsent_trajectories_; }
 
   /// \brief Marks health NOT_SERVING, stops accepting, gives in-flight calls
   /// `grace` to finish (then cancels them), drains the pool.
@@ -44,6 +46,7 @@ class MotiondServer {
   ServerOptions options_;
   RobotRegistry registry_;
   SolverPool pool_;
+  ByteBudget unsent_trajectories_;
   ServerMetrics metrics_;
   CollisionModelCache collision_models_;
   SceneRegistry scenes_;

@@ -31,8 +31,11 @@ struct ServerOptions {
   std::string listen = "127.0.0.1:50051";  ///< port 0 picks a free port
   std::string robots_dir;                  ///< preload every *.urdf here
   int workers = 0;                         ///< 0 = hardware threads
-  std::size_t max_queue = 1024;      ///< queued solver tasks per lane before RESOURCE_EXHAUSTED
-  int short_workers = 1;             ///< extra threads for short calls only (FK, IK, ...)
+  std::size_t max_queue = 1024;  ///< queued solver tasks per lane before RESOURCE_EXHAUSTED
+  int short_workers = 1;         ///< extra threads for short calls only (FK, IK, ...)
+  /// Planned trajectories PlanPath streams may hold for clients that have
+  /// not read them, over all streams; beyond it a plan is RESOURCE_EXHAUSTED.
+  std::size_t max_unsent_trajectory_bytes = 96u << 20;
   int max_message_bytes = 16 << 20;  ///< gRPC receive/send limit
   int max_concurrent_streams = 100;  ///< HTTP/2 streams per client connection
   RegistryOptions registry;
