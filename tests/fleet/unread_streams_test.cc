@@ -27,20 +27,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr long kRssBoundKb = 256 * 1024;
 
-v1::PlanPathRequest UnitPath(const std::string& robot_id, double sample_time) {
-  v1::PlanPathRequest path;
-  path.mutable_robot()->set_robot_id(robot_id);
-  for (double q : {0.0, -1.5708, 1.5708, -1.5708, -1.5708, 0.0}) path.add_start_joints(q);
-  v1::MotionSegment* move = path.add_segments();
-  move->set_id("slow_turn");
-  for (double q : {2.5, -1.2, 1.2, -1.2, -1.2, 2.0}) {
-    move->mutable_movej()->mutable_joints()->add_values(q);
-  }
-  path.set_sample_time(sample_time);
-  path.set_speed_override(0.03);
-  return path;
-}
-
 struct UnreadStream {
   std::shared_ptr<grpc::Channel> channel;
   std::unique_ptr<v1::MotionPlanner::Stub> stub;
@@ -63,7 +49,7 @@ TEST(UnreadStreamsTest, SixteenClientsThatNeverReadCannotGrowMemory) {
     s->channel = grpc::CreateChannel(server->address(), grpc::InsecureChannelCredentials());
     s->stub = v1::MotionPlanner::NewStub(s->channel);
     s->context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(80));
-    s->reader = s->stub->PlanPath(&s->context, UnitPath(id, 0.0003));
+    s->reader = s->stub->PlanPath(&s->context, SlowUr5MoveJ(id, 0.0003));
     streams.push_back(std::move(s));
   }
   // Every plan done: the pool is idle and nothing is queued.
@@ -73,8 +59,8 @@ TEST(UnreadStreamsTest, SixteenClientsThatNeverReadCannotGrowMemory) {
     peak_kb = std::max(peak_kb, server->RssKb());
     const auto page = server->Metrics();
     ASSERT_TRUE(page.has_value());
-    const double started = SumOfMetric(*page, "grpc_server_started_total",
-                                       {{"grpc_method", "PlanPath"}});
+    const double started =
+        SumOfMetric(*page, "grpc_server_started_total", {{"grpc_method", "PlanPath"}});
     if (started >= 16 && SumOfMetric(*page, "motiond_solver_busy_workers") == 0 &&
         SumOfMetric(*page, "motiond_solver_queue_depth") == 0) {
       break;
@@ -92,7 +78,7 @@ TEST(UnreadStreamsTest, SixteenClientsThatNeverReadCannotGrowMemory) {
   for (int i = 0; i < 6; ++i) fk.add_joints(0.1);
   v1::ComputeFkResponse fk_response;
   EXPECT_TRUE(stubs.ComputeFk(fk, &fk_response).ok());
-  PlanPathCall small = CallPlanPath(stubs.planner(), UnitPath(id, 0.05));
+  PlanPathCall small = CallPlanPath(stubs.planner(), SlowUr5MoveJ(id, 0.05));
   if (!small.status.ok()) {
     EXPECT_EQ(small.status.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED)
         << Describe(small.status);
@@ -124,9 +110,10 @@ TEST(UnreadStreamsTest, SixteenClientsThatNeverReadCannotGrowMemory) {
     }
   }
   streams.clear();
-  std::printf("motiond RSS: idle %ld MB, holding %d unread streams (%d refused) %ld MB, peak "
-              "%ld MB\n",
-              idle_kb >> 10, holding, refused, held_kb >> 10, peak_kb >> 10);
+  std::printf(
+      "motiond RSS: idle %ld MB, holding %d unread streams (%d refused) %ld MB, peak "
+      "%ld MB\n",
+      idle_kb >> 10, holding, refused, held_kb >> 10, peak_kb >> 10);
   EXPECT_GT(holding, 0);
   EXPECT_GT(refused, 0) << "16 x ~14 MB does not fit in 96 MB";
   EXPECT_LT(peak_kb, kRssBoundKb);
@@ -135,7 +122,7 @@ TEST(UnreadStreamsTest, SixteenClientsThatNeverReadCannotGrowMemory) {
   const auto free_again = Clock::now() + std::chrono::seconds(10);
   PlanPathCall big;
   do {
-    big = CallPlanPath(stubs.planner(), UnitPath(id, 0.0003));
+    big = CallPlanPath(stubs.planner(), SlowUr5MoveJ(id, 0.0003));
   } while (!big.status.ok() && Clock::now() < free_again);
   EXPECT_TRUE(big.status.ok()) << Describe(big.status);
 }

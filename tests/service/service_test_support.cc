@@ -476,6 +476,20 @@ v1::Pose WirePose(const Eigen::Isometry3d& transform) {
   return pose;
 }
 
+v1::PlanPathRequest SlowUr5MoveJ(const std::string& robot_id, double sample_time) {
+  v1::PlanPathRequest path;
+  path.mutable_robot()->set_robot_id(robot_id);
+  for (double q : {0.0, -1.5708, 1.5708, -1.5708, -1.5708, 0.0}) path.add_start_joints(q);
+  v1::MotionSegment* move = path.add_segments();
+  move->set_id("slow_turn");
+  for (double q : {2.5, -1.2, 1.2, -1.2, -1.2, 2.0}) {
+    move->mutable_movej()->mutable_joints()->add_values(q);
+  }
+  path.set_sample_time(sample_time);
+  path.set_speed_override(0.03);
+  return path;
+}
+
 std::string BinaryStlOfBox(double sx, double sy, double sz) {
   const double h[3] = {sx / 2, sy / 2, sz / 2};
   std::vector<std::array<std::array<float, 3>, 3>> triangles;

@@ -192,6 +192,10 @@ motion::Pose CorePose(const v1::Pose& pose);
 v1::Pose WirePose(double x, double y, double z, double qx, double qy, double qz, double qw);
 /// A wire pose from a transform.
 v1::Pose WirePose(const Eigen::Isometry3d& transform);
+/// A slow UR5 MoveJ (speed override 0.03, ~27 s) from the home pose, by
+/// robot_id: at a 0.3 ms sample time about 90 000 samples, long work for
+/// the solver pool.
+v1::PlanPathRequest SlowUr5MoveJ(const std::string& robot_id, double sample_time);
 /// A binary STL of the axis-aligned box of full sizes (sx, sy, sz), centred,
 /// written byte by byte (80-byte header, count, 50 bytes a triangle).
 std::string BinaryStlOfBox(double sx, double sy, double sz);

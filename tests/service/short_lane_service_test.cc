@@ -20,21 +20,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A slow UR5 MoveJ sampled every 0.3 ms: about 90 000 samples.
-v1::PlanPathRequest LongPath(const std::string& robot_id) {
-  v1::PlanPathRequest path;
-  path.mutable_robot()->set_robot_id(robot_id);
-  for (double q : {0.0, -1.5708, 1.5708, -1.5708, -1.5708, 0.0}) path.add_start_joints(q);
-  v1::MotionSegment* move = path.add_segments();
-  move->set_id("slow_turn");
-  for (double q : {2.5, -1.2, 1.2, -1.2, -1.2, 2.0}) {
-    move->mutable_movej()->mutable_joints()->add_values(q);
-  }
-  path.set_sample_time(0.0003);
-  path.set_speed_override(0.03);
-  return path;
-}
-
 TEST(ShortLaneTest, ComputeFkIsAnsweredWhileEveryWorkerPlansLongPaths) {
   auto options = TestServer::DefaultOptions();
   options.workers = 2;
@@ -59,7 +44,7 @@ TEST(ShortLaneTest, ComputeFkIsAnsweredWhileEveryWorkerPlansLongPaths) {
       auto send = [&] {
         v1::ValidatePathRequest request;
         request.set_request_id(std::to_string(s) + "/" + std::to_string(sent++));
-        *request.mutable_path() = LongPath(id);
+        *request.mutable_path() = SlowUr5MoveJ(id, 0.0003);
         return stream->Write(request);
       };
       for (int i = 0; i < 4; ++i) send();
