@@ -25,6 +25,8 @@ ABSL_FLAG(int64_t, max_unsent_trajectory_mb, 96,
           "Megabytes of planned trajectories that PlanPath streams may hold, over all streams, "
           "for clients that have not read them; a plan beyond it is RESOURCE_EXHAUSTED with a "
           "retry hint");
+ABSL_FLAG(int64_t, grpc_memory_mb, 512,
+          "Megabytes gRPC may use for its own buffers over every connection (ResourceQuota)");
 ABSL_FLAG(int, short_workers, 1,
           "Extra solver threads that run short calls only (one FK, Jacobian or IK, registry "
           "lookups), so they never wait behind plans and batches");
@@ -79,6 +81,8 @@ int main(int argc, char** argv) {
   options.workers = absl::GetFlag(FLAGS_workers);
   options.max_queue = static_cast<std::size_t>(std::max(1, absl::GetFlag(FLAGS_max_queue)));
   options.short_workers = std::max(0, absl::GetFlag(FLAGS_short_workers));
+  options.grpc_memory_bytes =
+      static_cast<std::size_t>(std::max<int64_t>(16, absl::GetFlag(FLAGS_grpc_memory_mb))) << 20;
   options.max_unsent_trajectory_bytes =
       static_cast<std::size_t>(std::max<int64_t>(1, absl::GetFlag(FLAGS_max_unsent_trajectory_mb)))
       << 20;

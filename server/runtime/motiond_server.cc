@@ -92,6 +92,12 @@ absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(const Server
   // Calls beyond this per connection wait in the client (HTTP/2 flow
   // control) instead of piling up as server-side work.
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, options.max_concurrent_streams);
+  // gRPC's own buffers (connections, messages being read or written) are
+  // accounted against one quota: when clients push more than it holds, gRPC
+  // slows them down and refuses new streams instead of growing without end.
+  grpc::ResourceQuota quota("motiond");
+  quota.Resize(options.grpc_memory_bytes);
+  builder.SetResourceQuota(quota);
   builder.RegisterService(&server->registry_service_);
   builder.RegisterService(&server->kinematics_service_);
   builder.RegisterService(&server->planner_service_);

@@ -36,6 +36,8 @@ struct ServerOptions {
   /// Planned trajectories PlanPath streams may hold for clients that have
   /// not read them, over all streams; beyond it a plan is RESOURCE_EXHAUSTED.
   std::size_t max_unsent_trajectory_bytes = 96u << 20;
+  /// gRPC's own buffers (grpc::ResourceQuota), over every connection.
+  std::size_t grpc_memory_bytes = std::size_t{512} << 20;
   int max_message_bytes = 16 << 20;  ///< gRPC receive/send limit
   int max_concurrent_streams = 100;  ///< HTTP/2 streams per client connection
   RegistryOptions registry;

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The test suite under sanitizers, as .ci/run runs it (README "Limits and
+# protection" / "Build notes"):
+#   asan  ASan + UBSan (leaks included): the unit and service tests;
+#   tsan  TSan: the service tests and the fleet tests (real motiond
+#         processes, built with TSan too).
+# Each job configures its own build dir (build-asan, build-tsan) with -O1 -g1
+# and no benchmarks. Any report fails the test it happens in (halt_on_error).
+# Tests that assert wall-clock latencies are left out here: a sanitizer's
+# 3-15x slowdown is not what they measure (they run in the normal build).
+# Usage: scripts/ci_sanitizers.sh [asan] [tsan]   (default: both)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JOBS=${JOBS:-$(nproc)}
+jobs=("$@")
+[[ ${#jobs[@]} -gt 0 ]] || jobs=(asan tsan)
+timing_tests='ShortLaneTest|PlanCancelTest|IkLatency|Latency'
+supp="$PWD/tests/sanitizers"
+
+configure_and_build() {  # DIR SANITIZE
+  local dir=$1 sanitize=$2 start=$SECONDS
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+    -DMOTIOND_SANITIZE="$sanitize" -DMOTIOND_BUILD_BENCH=OFF >"$dir.configure.log" 2>&1 ||
+    { cat "$dir.configure.log"; exit 1; }
+  cmake --build "$dir" -j"$JOBS" >"$dir.build.log" 2>&1 || { tail -50 "$dir.build.log"; exit 1; }
+  echo "sanitizers: $dir built in $((SECONDS - start)) s"
+}
+
+for job in "${jobs[@]}"; do
+  start=$SECONDS
+  case $job in
+    asan)
+      configure_and_build build-asan address,undefined
+      ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1" \
+      LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0" \
+      UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$supp/ubsan.supp" \
+        ctest --test-dir build-asan -L 'unit|service' -E "$timing_tests" -j"$JOBS" --output-on-failure
+      ;;
+    tsan)
+      configure_and_build build-tsan thread
+      TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$supp/tsan.supp" \
+        ctest --test-dir build-tsan -L 'service|e2e' -R '^fleet\.|Test\.' -E "$timing_tests" \
+          -j"$JOBS" --output-on-failure
+      ;;
+    *) echo "unknown job $job (asan, tsan)"; exit 2 ;;
+  esac
+  echo "sanitizers: $job done in $((SECONDS - start)) s"
+done
