@@ -4,7 +4,10 @@
 // cut short and mutated, the hostile URDFs of the service tests (printf
 // directives, cycles, a large cyclic file), STL files of both kinds and
 // their broken forms, and one or more requests of every message type.
-// Deterministic: the same tree writes the same files.
+// Deterministic: the same tree writes the same files. Files named
+// regression_* are inputs a fuzzer once failed on, added by hand beside the
+// regression test that replays them; this program never writes or removes
+// them.
 
 #include <cctype>
 #include <cstdint>
