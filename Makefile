@@ -6,8 +6,10 @@ LISTEN ?= 127.0.0.1:50051
 METRICS_LISTEN ?= 127.0.0.1:9464
 CTEST_ARGS ?=
 EDGE_JOBS ?= 2
+FUZZ_SECONDS ?= 300
+FUZZ_JOBS ?= 2
 
-.PHONY: all bootstrap configure build run test bench edge format clean
+.PHONY: all bootstrap configure build run test bench edge fuzz format clean
 
 all: build
 
@@ -33,6 +35,12 @@ test: build
 edge: build
 	JOBS=$(EDGE_JOBS) bash deploy/edge/build-edge.sh $(BUILD_DIR)
 
+# libFuzzer targets (tests/fuzz) in build-fuzz/ with clang, ASan and UBSan,
+# each run FUZZ_SECONDS from its seed corpus with leak detection; fails on
+# any crash, leak, timeout or sanitizer report (scripts/ci_fuzz_smoke.sh).
+fuzz: bootstrap
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) bash scripts/ci_fuzz_smoke.sh
+
 bench: build
 	bash bench/run_benchmarks.sh $(BUILD_DIR)
 
@@ -40,4 +48,4 @@ format:
 	git ls-files '*.cc' '*.h' | xargs clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log build-arm64 build-arm64.configure.log dist
+	rm -rf $(BUILD_DIR) $(BUILD_DIR).configure.log build-fuzz build-fuzz.configure.log build-arm64 build-arm64.configure.log dist

@@ -24,6 +24,10 @@ if [[ "${1:-}" != "--build-only" ]]; then
     # deploy tests (tests/deploy): promtool, YAML, JSON schema, a raw gRPC health check,
     # unzip for scripts/install-helm.sh (Helm comes from npm, not Debian)
     prometheus python3-yaml python3-jsonschema python3-grpcio unzip
+    # libFuzzer targets (make fuzz, scripts/ci_fuzz_smoke.sh): clang 14, its
+    # sanitizer and fuzzer runtimes (only a Recommends of clang), and
+    # llvm-symbolizer for readable sanitizer reports
+    clang libclang-rt-14-dev llvm-14
   )
 fi
 

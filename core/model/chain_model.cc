@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/diagnostics/untrusted_text.h"
 #include "core/model/internal/kdl_frames.h"
 
 namespace motion {
@@ -73,15 +74,16 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
   const auto& segments = tree.getSegments();
   if (segments.find(std::string(base_link)) == segments.end()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("base_link: no link named '", base_link, "' in this URDF"));
+        absl::StrCat("base_link: no link named ", QuoteUntrusted(base_link), " in this URDF"));
   }
   if (segments.find(std::string(tip_link)) == segments.end()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("tip_link: no link named '", tip_link, "' in this URDF"));
+        absl::StrCat("tip_link: no link named ", QuoteUntrusted(tip_link), " in this URDF"));
   }
   if (!IsBelow(tree, tip_link, base_link)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "tip_link: '", tip_link, "' is not below base_link '", base_link, "' in the URDF tree"));
+    return absl::InvalidArgumentError(absl::StrCat("tip_link: ", QuoteUntrusted(tip_link),
+                                                   " is not below base_link ",
+                                                   QuoteUntrusted(base_link), " in the URDF tree"));
   }
 
   auto model = std::make_shared<ChainModel>();
@@ -98,12 +100,14 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
     const std::string& joint_name = segment.getJoint().getName();
     const auto found = descriptions.find(joint_name);
     if (found == descriptions.end()) {
-      return absl::InternalError(absl::StrCat("joint '", joint_name, "' has no description"));
+      return absl::InternalError(
+          absl::StrCat("joint ", QuoteUntrusted(joint_name), " has no description"));
     }
     const JointDescription& d = found->second;
     if (d.kind == JointDescription::Kind::kUnsupported) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "chain ", base_link, " -> ", tip_link, ": joint '", joint_name, "' is ", d.urdf_type,
+          "chain ", QuoteUntrusted(base_link), " -> ", QuoteUntrusted(tip_link), ": joint ",
+          QuoteUntrusted(joint_name), " is ", QuoteUntrusted(d.urdf_type),
           "; only revolute, continuous, prismatic and fixed joints can be in a chain"));
     }
     const Eigen::Isometry3d origin = ToEigen(segment.getFrameToTip());
@@ -134,8 +138,9 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
       joint.offset = d.mimic->offset;
       dof_description = &descriptions.find(dof_name)->second;
       if (!Movable(dof_description->kind)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("joint '", joint_name, "' mimics '", dof_name, "', which is not movable"));
+        return absl::InvalidArgumentError(absl::StrCat("joint ", QuoteUntrusted(joint_name),
+                                                       " mimics ", QuoteUntrusted(dof_name),
+                                                       ", which is not movable"));
       }
       model->mimics.push_back({joint_name, dof_name, joint.multiplier, joint.offset});
     }
@@ -154,13 +159,14 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
   model->tip_offset = pending;
 
   if (model->dof() == 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("tip_link: chain ", base_link, " -> ", tip_link, " has no movable joint"));
+    return absl::InvalidArgumentError(absl::StrCat("tip_link: chain ", QuoteUntrusted(base_link),
+                                                   " -> ", QuoteUntrusted(tip_link),
+                                                   " has no movable joint"));
   }
   if (model->dof() > limits.max_chain_dof) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("tip_link: chain ", base_link, " -> ", tip_link, " has ", model->dof(),
-                     " degrees of freedom; the limit is ", limits.max_chain_dof));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "tip_link: chain ", QuoteUntrusted(base_link), " -> ", QuoteUntrusted(tip_link), " has ",
+        model->dof(), " degrees of freedom; the limit is ", limits.max_chain_dof));
   }
   return std::shared_ptr<const ChainModel>(std::move(model));
 }

@@ -1,6 +1,7 @@
 #include "core/model/robot_model.h"
 
 #include "absl/strings/str_cat.h"
+#include "core/diagnostics/untrusted_text.h"
 #include "core/model/internal/urdf_collisions.h"
 #include "core/model/internal/urdf_parsing.h"
 #include "core/model/internal/urdf_to_kdl_tree.h"
@@ -30,9 +31,9 @@ absl::StatusOr<std::shared_ptr<const RobotModel>> RobotModel::FromUrdf(absl::str
                          (sizeof(UrdfCollision) + 64) * model->link_collisions_.size();
 
   if (model->default_chain_.tip_link == model->default_chain_.base_link) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("urdf: no movable (revolute, continuous or prismatic) joint below '",
-                     model->default_chain_.base_link, "': there is no chain to compute"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "urdf: no movable (revolute, continuous or prismatic) joint below ",
+        QuoteUntrusted(model->default_chain_.base_link), ": there is no chain to compute"));
   }
   // Build the default chain now: a URDF whose arm chain cannot be built is
   // refused at registration, not at the first FK request — and the fault is

@@ -407,6 +407,44 @@ TEST(ChainErrorsTest, ChainWithoutMovableJointIsRefused) {
   EXPECT_TRUE(Contains(chain.status(), "no movable joint")) << chain.status();
 }
 
+// Link and joint names come from the request. A refusal quotes them like
+// any request text (no raw '%', long names cut), so no message can act as
+// a printf format downstream. Found by tests/fuzz/urdf_fuzzer
+// (corpus/urdf_fuzzer/regression_unquoted_base_link.urdf).
+TEST(ChainErrorsTest, RefusalsQuoteTheNamesTheyMention) {
+  auto no_percent = [](const absl::Status& status) {
+    return !status.ok() && std::string(status.message()).find('%') == std::string::npos;
+  };
+  // No movable joint at all: the default chain has nothing to compute.
+  auto lone = RobotModel::FromUrdf(
+      R"(<robot name="r"><link name="base%n%s"><visual><geometry><sphere radius="0.1"/>)"
+      R"(</geometry></visual></link></robot>)");
+  ASSERT_FALSE(lone.ok());
+  EXPECT_TRUE(no_percent(lone.status())) << lone.status();
+  EXPECT_TRUE(Contains(lone.status(), "'base\\x25n\\x25s'")) << lone.status();
+
+  auto fixed_only = RobotModel::FromUrdf(R"(<robot name="r">
+  <link name="a%s"/><link name="b%n"/><link name="c"/><link name="d"/>
+  <joint name="f%p" type="fixed"><parent link="a%s"/><child link="b%n"/></joint>
+  <joint name="j" type="revolute"><parent link="a%s"/><child link="c"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" velocity="1" effort="1"/></joint>
+  <joint name="fl%x" type="floating"><parent link="c"/><child link="d"/></joint></robot>)");
+  ASSERT_TRUE(fixed_only.ok()) << fixed_only.status();
+  const std::string long_name(10000, 'x');
+  for (const auto& [base, tip] : std::vector<std::pair<std::string, std::string>>{
+           {"a%s", "b%n"},    // no movable joint
+           {"a%s", "d"},      // a floating joint on the way
+           {"b%n", "a%s"},    // not below
+           {"%s%s%s", "c"},   // unknown base
+           {"a%s", "%n%n"},   // unknown tip
+           {long_name, "c"},  // unknown and long
+       }) {
+    auto chain = (*fixed_only)->Chain(base, tip);
+    EXPECT_TRUE(no_percent(chain.status())) << chain.status();
+    EXPECT_LT(chain.status().message().size(), 400u) << base.size();
+  }
+}
+
 // A standalone parallel gripper: every movable joint takes part in a mimic
 // relation (q_right = -q_left, q_tip = 0.5 q_right). It is a valid URDF with
 // one independent DOF, so it must load and its default chain must expose

@@ -1,0 +1,26 @@
+#pragma once
+
+// How a request_fuzzer input names its message: the first byte (modulo
+// kRequestKindCount) picks the type, the rest is the message as it arrives
+// on the wire. Shared with the corpus generator so the seeds and the
+// fuzzer agree.
+
+#include <cstdint>
+
+namespace motiond_fuzz {
+
+enum class RequestKind : std::uint8_t {
+  kRegisterRobot = 0,
+  kGetRobot,
+  kComputeFk,
+  kComputeIk,
+  kComputeJacobian,
+  kCheckReachability,
+  kCheckCollision,
+  kPlanPath,
+  kValidatePath,
+  kRegisterScene,
+};
+inline constexpr int kRequestKindCount = 10;
+
+}  // namespace motiond_fuzz
