@@ -29,3 +29,6 @@ endif()
 add_compile_options(-fsanitize=address,undefined -fsanitize=fuzzer-no-link
                     -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g)
 add_link_options(-fsanitize=address,undefined)
+# As in the MOTIOND_SANITIZE builds: Eigen under ASan would allocate with its
+# own alignment scheme what Debian's KDL later frees with free().
+add_compile_definitions(EIGEN_MALLOC_ALREADY_ALIGNED=1)

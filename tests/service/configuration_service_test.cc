@@ -175,8 +175,10 @@ TEST_F(ConfigurationServiceTest, MoveJWhoseStartConfigurationCannotReachSaysConf
   same.MoveJPose("stay", WirePose(core_.Fk(kEightConfigurations)));
   const PlanPathCall kept = CallPlanPath(stubs_.planner(), same.Request(Robot()));
   ASSERT_TRUE(kept.status.ok());
-  ASSERT_EQ(kept.reports().size(), 1u);
-  for (const v1::Diagnostic& d : kept.reports()[0].diagnostics()) {
+  // reports() returns a vector: keep it, the loop below reads into it.
+  const std::vector<v1::SegmentReport> kept_reports = kept.reports();
+  ASSERT_EQ(kept_reports.size(), 1u);
+  for (const v1::Diagnostic& d : kept_reports[0].diagnostics()) {
     EXPECT_NE(d.code(), v1::CONFIGURATION_CHANGE) << d.message();
   }
 
