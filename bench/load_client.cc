@@ -13,6 +13,12 @@
 // seconds per wall second of this process, and service throughput /
 // baseline throughput. Benchmarks report, they do not gate.
 //
+// Per-call cost (modes fk and health): unary ComputeFk and the standard
+// grpc.health.v1.Health/Check on the same server, N threads each with one
+// call in flight. Check does no work of motiond's, so its throughput and CPU
+// per call are the floor every unary RPC pays (HTTP/2, the completion queue,
+// the callback threads); ComputeFk / Check shows what motiond adds on top.
+//
 // Work: ValidatePath sends the example programs of clients/examples (UR5
 // pick-and-place and glue path, MoveJ/MoveL/MoveC, 4 ms samples); ComputeIk
 // sends UR5 targets FK(q) of random q within the limits, mid-range seed,
@@ -24,6 +30,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -49,6 +56,7 @@
 #include "core/kinematics/forward_kinematics.h"
 #include "core/model/robot_model.h"
 #include "core/motion/path_planner.h"
+#include "grpc/health/v1/health.grpc.pb.h"
 #include "motion/v1/kinematics.grpc.pb.h"
 #include "motion/v1/motion_planner.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
@@ -70,9 +78,12 @@ struct Flags {
   int window = 2;         // ValidatePath requests in flight per stream
   double duration = 3.0;  // s measured per run (after `warmup`)
   double warmup = 0.5;
-  std::set<std::string> modes = {"validate", "ik"};
+  std::set<std::string> modes = {"validate", "ik", "fk", "health"};
   int ik_targets = 2000;
   std::string out;
+  // With --target: the server's process, whose CPU seconds are then the ones
+  // reported (0: this process's).
+  int server_pid = 0;
   // spdlog level of the in-process server: the RPC log interceptor exists
   // at warn and below, not at err (its cost is part of what is measured).
   std::string server_log_level = "warn";
@@ -82,11 +93,12 @@ void Usage() {
   std::fprintf(stderr,
                "usage: load_client [--target=HOST:PORT] [--workers=N] [--streams=1,2,4,8]\n"
                "                   [--window=2] [--duration=3] [--warmup=0.5]\n"
-               "                   [--modes=validate,ik] [--ik_targets=2000] [--out=FILE]\n"
-               "                   [--server_log_level=warn]\n"
+               "                   [--modes=validate,ik,fk,health] [--ik_targets=2000]\n"
+               "                   [--out=FILE] [--server_pid=PID] [--server_log_level=warn]\n"
                "  --target   a running motiond (default: one in this process, --workers)\n"
                "  --workers  solver threads of the in-process server and of the in-process\n"
-               "             baseline (default: cores; with --target, give the server's)\n");
+               "             baseline (default: cores; with --target, give the server's)\n"
+               "  --server_pid  with --target: report that process's CPU seconds\n");
 }
 
 std::vector<std::string> Split(const std::string& text) {
@@ -135,11 +147,13 @@ bool ParseFlags(int argc, char** argv, Flags& f) {
     } else if (name == "--modes") {
       f.modes.clear();
       for (const std::string& m : Split(value)) {
-        ok = ok && (m == "validate" || m == "ik");
+        ok = ok && (m == "validate" || m == "ik" || m == "fk" || m == "health");
         f.modes.insert(m);
       }
     } else if (name == "--ik_targets") {
       ok = as_int(value, f.ik_targets);
+    } else if (name == "--server_pid") {
+      ok = as_int(value, f.server_pid);
     } else if (name == "--out") {
       f.out = value;
     } else if (name == "--server_log_level") {
@@ -176,6 +190,24 @@ double ProcessCpuSeconds() {
          1e-6 * (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
 }
 
+// CPU seconds (user + system) of process `pid` from /proc/PID/stat.
+double OtherProcessCpuSeconds(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Fields after the command name in parentheses (which may hold spaces):
+  // state is field 3, utime 14, stime 15.
+  const auto close = text.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(text.substr(close + 2));
+  std::string field;
+  double utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14) utime = std::atof(field.c_str());
+    if (i == 15) stime = std::atof(field.c_str());
+  }
+  return (utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
 double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
 // ------------------------------------------------------------------ work --
@@ -188,7 +220,9 @@ struct Workload {
   std::vector<std::string> program_names;
   std::vector<v1::Pose> ik_targets;
   std::vector<motion::Pose> core_ik_targets;
-  motion::PathLimits limits;  // the server's defaults
+  std::vector<Eigen::VectorXd> fk_joints;         // the q of the IK targets
+  std::vector<v1::ComputeFkRequest> fk_requests;  // robot: unset
+  motion::PathLimits limits;                      // the server's defaults
 };
 
 Workload MakeWorkload(const Flags& flags) {
@@ -226,6 +260,10 @@ Workload MakeWorkload(const Flags& flags) {
       q[j] = std::uniform_real_distribution<double>(lo, hi)(rng);
     }
     const Eigen::Isometry3d pose = motion::ForwardKinematics(*w.chain, data, q);
+    w.fk_joints.push_back(q);
+    v1::ComputeFkRequest fk;
+    for (int j = 0; j < q.size(); ++j) fk.add_joints(q[j]);
+    w.fk_requests.push_back(std::move(fk));
     v1::Pose wire;
     motion::server::PoseToProto(pose, &wire);
     auto core = motion::server::PoseFromProto(wire, "target");
@@ -301,12 +339,14 @@ class Recorder {
 // CPU seconds this process spends inside the measured window.
 class CpuWindow {
  public:
-  explicit CpuWindow(const Recorder& recorder) : recorder_(recorder) {
-    thread_ = std::thread([this] {
+  // pid 0: this process.
+  explicit CpuWindow(const Recorder& recorder, int pid = 0) : recorder_(recorder) {
+    thread_ = std::thread([this, pid] {
+      auto cpu = [pid] { return pid > 0 ? OtherProcessCpuSeconds(pid) : ProcessCpuSeconds(); };
       std::this_thread::sleep_until(recorder_.start());
-      const double at_start = ProcessCpuSeconds();
+      const double at_start = cpu();
       std::this_thread::sleep_until(recorder_.end());
-      seconds_ = ProcessCpuSeconds() - at_start;
+      seconds_ = cpu() - at_start;
     });
   }
   double Seconds() {
@@ -321,52 +361,61 @@ class CpuWindow {
   double seconds_ = 0;
 };
 
-RunResult BaselineValidate(const Workload& w, const Flags& flags) {
+// What one in-process call reported: an error, or an answer that is not ok.
+struct Outcome {
+  bool error = false;
+  bool not_ok = false;
+};
+
+// The in-process baseline of `mode`: `flags.workers` threads, each with its
+// own chain data cache, call `call(cache, i)` back to back; thread t starts
+// at input t * `stride`.
+template <typename Call>
+RunResult RunInProcess(const std::string& mode, const Flags& flags, std::size_t stride, Call call) {
   Recorder recorder(flags.warmup, flags.duration);
   CpuWindow cpu(recorder);
   std::vector<std::thread> threads;
   for (int t = 0; t < flags.workers; ++t) {
     threads.emplace_back([&, t] {
       motion::ChainDataCache cache;
-      for (std::size_t i = t; recorder.Running(); ++i) {
+      for (std::size_t i = t * stride; recorder.Running(); ++i) {
         const auto sent = Clock::now();
-        auto result = motion::PlanPath(*w.chain, cache.For(w.chain),
-                                       w.core_programs[i % w.core_programs.size()], w.limits);
-        recorder.Record(sent, Clock::now(), !result.ok(), result.ok() && !result->ok);
+        const Outcome outcome = call(cache, i);
+        recorder.Record(sent, Clock::now(), outcome.error, outcome.not_ok);
       }
     });
   }
   for (auto& t : threads) t.join();
   RunResult r;
-  r.mode = "validate";
+  r.mode = mode;
   r.where = "in-process core";
   r.concurrency = flags.workers;
   return recorder.Finish(r, cpu.Seconds());
 }
 
-RunResult BaselineIk(const Workload& w, const Flags& flags) {
-  Recorder recorder(flags.warmup, flags.duration);
-  CpuWindow cpu(recorder);
-  std::vector<std::thread> threads;
-  for (int t = 0; t < flags.workers; ++t) {
-    threads.emplace_back([&, t] {
-      motion::ChainDataCache cache;
-      const motion::IkOptions options;
-      for (std::size_t i = t * 7919; recorder.Running(); ++i) {
-        const auto sent = Clock::now();
-        auto result = motion::SolveIk(*w.chain, cache.For(w.chain),
-                                      w.core_ik_targets[i % w.core_ik_targets.size()],
-                                      motion::Pose::Identity(), {}, options);
-        recorder.Record(sent, Clock::now(), !result.ok(), result.ok() && !result->ok);
-      }
+RunResult Baseline(const std::string& mode, const Workload& w, const Flags& flags) {
+  if (mode == "validate") {
+    return RunInProcess(mode, flags, 1, [&](motion::ChainDataCache& cache, std::size_t i) {
+      auto result = motion::PlanPath(*w.chain, cache.For(w.chain),
+                                     w.core_programs[i % w.core_programs.size()], w.limits);
+      return Outcome{!result.ok(), result.ok() && !result->ok};
     });
   }
-  for (auto& t : threads) t.join();
-  RunResult r;
-  r.mode = "ik";
-  r.where = "in-process core";
-  r.concurrency = flags.workers;
-  return recorder.Finish(r, cpu.Seconds());
+  if (mode == "ik") {
+    const motion::IkOptions options;
+    return RunInProcess(mode, flags, 7919, [&](motion::ChainDataCache& cache, std::size_t i) {
+      auto result = motion::SolveIk(*w.chain, cache.For(w.chain),
+                                    w.core_ik_targets[i % w.core_ik_targets.size()],
+                                    motion::Pose::Identity(), {}, options);
+      return Outcome{!result.ok(), result.ok() && !result->ok};
+    });
+  }
+  return RunInProcess(mode, flags, 7919, [&](motion::ChainDataCache& cache, std::size_t i) {
+    const Eigen::Isometry3d pose = motion::ForwardKinematics(
+        *w.chain, cache.For(w.chain).kinematics, w.fk_joints[i % w.fk_joints.size()]);
+    // Keeps the compiler from dropping an FK whose result is unused.
+    return Outcome{!std::isfinite(pose.translation().x()), false};
+  });
 }
 
 // A channel of its own (its own TCP connection) for each stream / thread.
@@ -461,18 +510,51 @@ void IkCaller(const std::string& target, int index, const Workload& w, const std
   }
 }
 
+void FkCaller(const std::string& target, int index, const Workload& w, const std::string& robot_id,
+              Recorder& recorder) {
+  auto stub = v1::Kinematics::NewStub(NewChannel(target, index));
+  std::vector<v1::ComputeFkRequest> requests = w.fk_requests;
+  for (auto& request : requests) request.mutable_robot()->set_robot_id(robot_id);
+  for (std::size_t i = index * 7919; recorder.Running(); ++i) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    v1::ComputeFkResponse response;
+    const auto sent = Clock::now();
+    const grpc::Status status = stub->ComputeFk(&context, requests[i % requests.size()], &response);
+    recorder.Record(sent, Clock::now(), !status.ok(), false);
+  }
+}
+
+void HealthCaller(const std::string& target, int index, Recorder& recorder) {
+  auto stub = grpc::health::v1::Health::NewStub(NewChannel(target, index));
+  const grpc::health::v1::HealthCheckRequest request;  // "": the whole server
+  while (recorder.Running()) {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    grpc::health::v1::HealthCheckResponse response;
+    const auto sent = Clock::now();
+    const grpc::Status status = stub->Check(&context, request, &response);
+    recorder.Record(sent, Clock::now(), !status.ok(),
+                    status.ok() && response.status() != response.SERVING);
+  }
+}
+
 RunResult ServiceRun(const std::string& mode, const std::string& target, const std::string& where,
                      const Workload& w, const std::string& robot_id, int concurrency,
                      const Flags& flags) {
   Recorder recorder(flags.warmup, flags.duration);
-  CpuWindow cpu(recorder);
+  CpuWindow cpu(recorder, flags.server_pid);
   std::vector<std::thread> threads;
   for (int i = 0; i < concurrency; ++i) {
     threads.emplace_back([&, i] {
       if (mode == "validate") {
         ValidateStream(target, i, w, robot_id, flags.window, recorder);
-      } else {
+      } else if (mode == "ik") {
         IkCaller(target, i, w, robot_id, recorder);
+      } else if (mode == "fk") {
+        FkCaller(target, i, w, robot_id, recorder);
+      } else {
+        HealthCaller(target, i, recorder);
       }
     });
   }
@@ -487,6 +569,54 @@ RunResult ServiceRun(const std::string& mode, const std::string& target, const s
 
 // --------------------------------------------------------------- report --
 
+const char* RpcName(const std::string& mode) {
+  if (mode == "validate") return "ValidatePath";
+  if (mode == "ik") return "ComputeIk";
+  if (mode == "fk") return "ComputeFk";
+  return "Health/Check";
+}
+
+// The service run of `mode` at `concurrency`, or nullptr.
+const RunResult* FindRun(const std::vector<RunResult>& results, const std::string& mode,
+                         int concurrency) {
+  for (const RunResult& r : results) {
+    if (r.mode == mode && r.where != "in-process core" && r.concurrency == concurrency) return &r;
+  }
+  return nullptr;
+}
+
+double CpuMicrosecondsPerCall(const RunResult& r) {
+  return r.throughput > 0 ? 1e6 * r.cpu_per_wall / r.throughput : 0;
+}
+
+// Unary calls against the health check at the same concurrency: what motiond
+// adds to the cost every unary RPC pays anyway.
+void PrintPerCallCost(const std::vector<RunResult>& results, const std::vector<int>& streams,
+                      bool server_cpu) {
+  std::printf(
+      "\nPer-call cost against Health/Check (CPU µs per call: %s)\n\n"
+      "| in flight | Check per s | Check CPU µs | ComputeFk per s | FK CPU µs | FK / Check | "
+      "ComputeIk per s | IK CPU µs | IK / Check |\n"
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+      server_cpu ? "the server process" : "this process, client and server");
+  for (int n : streams) {
+    const RunResult* health = FindRun(results, "health", n);
+    if (health == nullptr || health->throughput <= 0) continue;
+    std::printf("| %d | %.0f | %.1f", n, health->throughput, CpuMicrosecondsPerCall(*health));
+    for (const char* mode : {"fk", "ik"}) {
+      const RunResult* r = FindRun(results, mode, n);
+      if (r == nullptr) {
+        std::printf(" | – | – | –");
+      } else {
+        std::printf(" | %.0f | %.1f | %.2f", r->throughput, CpuMicrosecondsPerCall(*r),
+                    r->throughput / health->throughput);
+      }
+    }
+    std::printf(" |\n");
+  }
+  std::fflush(stdout);
+}
+
 void PrintRow(const RunResult& r) {
   const bool service = r.where != "in-process core";
   std::string concurrency = std::to_string(r.concurrency);
@@ -495,9 +625,9 @@ void PrintRow(const RunResult& r) {
   if (r.ratio > 0) std::snprintf(ratio, sizeof ratio, "%.2f", r.ratio);
   if (r.cpu_ratio > 0) std::snprintf(cpu_ratio, sizeof cpu_ratio, "%.2f", r.cpu_ratio);
   std::printf("| %s | %s | %s | %.0f | %.3f | %.3f | %.3f | %.2f | %.0f | %ld | %s | %s |\n",
-              r.mode == "validate" ? "ValidatePath" : "ComputeIk", r.where.c_str(),
-              concurrency.c_str(), r.throughput, r.latency_ms.median, r.latency_ms.p99,
-              r.latency_ms.mean, r.cpu_per_wall, r.PerCpuSecond(), r.errors, ratio, cpu_ratio);
+              RpcName(r.mode), r.where.c_str(), concurrency.c_str(), r.throughput,
+              r.latency_ms.median, r.latency_ms.p99, r.latency_ms.mean, r.cpu_per_wall,
+              r.PerCpuSecond(), r.errors, ratio, cpu_ratio);
   std::fflush(stdout);
 }
 
@@ -582,12 +712,15 @@ int main(int argc, char** argv) {
       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 
   std::vector<RunResult> results;
-  for (const std::string mode : {"validate", "ik"}) {
+  for (const std::string mode : {"validate", "ik", "fk", "health"}) {
     if (!flags.modes.count(mode)) continue;
-    const RunResult baseline =
-        mode == "validate" ? BaselineValidate(workload, flags) : BaselineIk(workload, flags);
-    PrintRow(baseline);
-    results.push_back(baseline);
+    // The health check has no core work to compare with.
+    RunResult baseline;
+    if (mode != "health") {
+      baseline = Baseline(mode, workload, flags);
+      PrintRow(baseline);
+      results.push_back(baseline);
+    }
     for (int n : flags.streams) {
       RunResult r = ServiceRun(mode, target, where, workload, robot_id, n, flags);
       r.ratio = baseline.throughput > 0 ? r.throughput / baseline.throughput : 0;
@@ -600,6 +733,9 @@ int main(int argc, char** argv) {
     }
   }
   if (server) server->Shutdown(std::chrono::milliseconds(1000));
+  if (flags.modes.count("health")) {
+    PrintPerCallCost(results, flags.streams, !server && flags.server_pid > 0);
+  }
 
   if (!flags.out.empty()) {
     std::ofstream out(flags.out);
@@ -617,6 +753,9 @@ int main(int argc, char** argv) {
     for (const std::string& name : workload.program_names) json.String(name);
     json.EndArray();
     json.Key("ik_targets").Int(static_cast<long long>(workload.ik_targets.size()));
+    json.Key("cpu_of").String(server                 ? "this process (client and in-process server)"
+                              : flags.server_pid > 0 ? "the server process"
+                                                     : "this process (client only)");
     json.Key("runs").BeginArray();
     for (const RunResult& r : results) WriteRun(json, r);
     json.EndArray();

@@ -156,7 +156,7 @@ run_load_real() {
   fi
   # shellcheck disable=SC2086  # word lists
   ${LOAD_PREFIX:-} "${load_client}" --target="127.0.0.1:${port}" --workers="${workers}" \
-    --out="${build_dir}/bench/load_real.json" ${LOAD_ARGS:-}
+    --server_pid="${pid}" --out="${build_dir}/bench/load_real.json" ${LOAD_ARGS:-}
   kill -TERM "${pid}"
   wait "${pid}" || true
   trap - EXIT
