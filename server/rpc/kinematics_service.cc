@@ -44,28 +44,28 @@ absl::StatusOr<JointsOnChain> ResolveJointsOnChain(RobotRegistry& registry,
 grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerContext* context,
                                                        const v1::ComputeFkRequest* request,
                                                        v1::ComputeFkResponse* response) {
-  return RunUnaryOnPool(env_, context, "ComputeFk", LaneForRobot(request->robot()),
-                        [this, request, response](ChainDataCache& cache) -> absl::Status {
-                          absl::StatusOr<JointsOnChain> in =
-                              ResolveJointsOnChain(env_.registry, *request);
-                          if (!in.ok()) return in.status();
-                          const ChainModel& chain = *in->resolved.chain;
-                          const std::vector<double>& q = in->q;
+  auto work = [this, request, response](ChainDataCache& cache) -> absl::Status {
+    absl::StatusOr<JointsOnChain> in = ResolveJointsOnChain(env_.registry, *request);
+    if (!in.ok()) return in.status();
+    const ChainModel& chain = *in->resolved.chain;
+    const std::vector<double>& q = in->q;
 
-                          ChainData& data = cache.For(in->resolved.chain).kinematics;
-                          const auto started = std::chrono::steady_clock::now();
-                          const Eigen::Isometry3d flange = ForwardKinematics(
-                              chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
-                          env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
-                          PoseToProto(flange, response->mutable_flange());
-                          PoseToProto(flange * in->tool.ToIsometry(), response->mutable_tcp());
-                          if (request->all_links()) {
-                            for (const LinkPose& link : LinkPoses(chain, data)) {
-                              LinkPoseToProto(link, response->add_links());
-                            }
-                          }
-                          return absl::OkStatus();
-                        });
+    ChainData& data = cache.For(in->resolved.chain).kinematics;
+    const auto started = std::chrono::steady_clock::now();
+    const Eigen::Isometry3d flange =
+        ForwardKinematics(chain, data, Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()));
+    env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
+    PoseToProto(flange, response->mutable_flange());
+    PoseToProto(flange * in->tool.ToIsometry(), response->mutable_tcp());
+    if (request->all_links()) {
+      for (const LinkPose& link : LinkPoses(chain, data)) {
+        LinkPoseToProto(link, response->add_links());
+      }
+    }
+    return absl::OkStatus();
+  };
+  if (NamesRegisteredRobotOnly(request->robot())) return RunUnaryInline(context, "ComputeFk", work);
+  return RunUnaryOnPool(env_, context, "ComputeFk", LaneForRobot(request->robot()), work);
 }
 
 grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerContext* context,
@@ -107,24 +107,26 @@ grpc::ServerUnaryReactor* KinematicsService::CheckReachability(
 grpc::ServerUnaryReactor* KinematicsService::ComputeJacobian(
     grpc::CallbackServerContext* context, const v1::ComputeJacobianRequest* request,
     v1::ComputeJacobianResponse* response) {
-  return RunUnaryOnPool(
-      env_, context, "ComputeJacobian", LaneForRobot(request->robot()),
-      [this, request, response](ChainDataCache& cache) -> absl::Status {
-        absl::StatusOr<JointsOnChain> in = ResolveJointsOnChain(env_.registry, *request);
-        if (!in.ok()) return in.status();
-        const ChainModel& chain = *in->resolved.chain;
-        const std::vector<double>& q = in->q;
+  auto work = [this, request, response](ChainDataCache& cache) -> absl::Status {
+    absl::StatusOr<JointsOnChain> in = ResolveJointsOnChain(env_.registry, *request);
+    if (!in.ok()) return in.status();
+    const ChainModel& chain = *in->resolved.chain;
+    const std::vector<double>& q = in->q;
 
-        Jacobian jacobian;
-        const auto started = std::chrono::steady_clock::now();
-        motion::ComputeJacobian(chain, cache.For(in->resolved.chain).kinematics,
-                                Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()),
-                                in->tool.ToIsometry(), jacobian);
-        const JacobianMeasures measures = MeasureJacobian(jacobian);
-        env_.metrics.RecordSolve("jacobian", "-", SecondsSince(started));
-        FillJacobian(jacobian, measures, response);
-        return absl::OkStatus();
-      });
+    Jacobian jacobian;
+    const auto started = std::chrono::steady_clock::now();
+    motion::ComputeJacobian(chain, cache.For(in->resolved.chain).kinematics,
+                            Eigen::Map<const Eigen::VectorXd>(q.data(), q.size()),
+                            in->tool.ToIsometry(), jacobian);
+    const JacobianMeasures measures = MeasureJacobian(jacobian);
+    env_.metrics.RecordSolve("jacobian", "-", SecondsSince(started));
+    FillJacobian(jacobian, measures, response);
+    return absl::OkStatus();
+  };
+  if (NamesRegisteredRobotOnly(request->robot())) {
+    return RunUnaryInline(context, "ComputeJacobian", work);
+  }
+  return RunUnaryOnPool(env_, context, "ComputeJacobian", LaneForRobot(request->robot()), work);
 }
 
 // At most this many configurations per CheckCollision call (one answer

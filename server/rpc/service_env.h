@@ -79,4 +79,30 @@ grpc::ServerUnaryReactor* RunUnaryOnPool(ServiceEnv& env, grpc::CallbackServerCo
   return reactor;
 }
 
+/// \brief Whether a call about `robot` may run where it arrived (see
+/// RunUnaryInline): it names a registered robot by id alone, so nothing is
+/// parsed or hashed, and what is left is microseconds of arithmetic.
+inline bool NamesRegisteredRobotOnly(const v1::RobotRef& robot) {
+  return !robot.robot_id().empty() && robot.urdf().empty() && robot.meshes_size() == 0;
+}
+
+/// \brief Runs a unary RPC's work on the calling gRPC thread and finishes the
+/// reactor. Only for work bounded at microseconds (one FK or Jacobian of a
+/// registered chain): the hop to a solver worker (queue, wake-up, two context
+/// switches) costs more than such work, and a callback thread blocked for a
+/// few microseconds delays nothing. Each gRPC thread keeps its own
+/// ChainDataCache, so no solver is shared between threads.
+template <typename Work>
+grpc::ServerUnaryReactor* RunUnaryInline(grpc::CallbackServerContext* context, const char* method,
+                                         Work work) {
+  thread_local ChainDataCache cache(8);
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  absl::Status status =
+      context->IsCancelled()
+          ? absl::CancelledError(absl::StrCat(method, ": cancelled before it started"))
+          : work(cache);
+  reactor->Finish(ToGrpcStatus(status));
+  return reactor;
+}
+
 }  // namespace motion::server
