@@ -1,4 +1,5 @@
 // IK benchmark: command line.
+#include "bench/bench_io.h"
 #include "bench/ik_bench_protocol.h"
 
 namespace ik_bench {
@@ -15,9 +16,9 @@ void Usage() {
 bool ParseFlags(int argc, char** argv, Flags& f) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    const auto eq = arg.find('=');
-    const std::string name = arg.substr(0, eq);
-    const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+    const motion_bench::FlagArgument flag = motion_bench::SplitFlag(arg);
+    const std::string& name = flag.name;
+    const std::string& value = flag.value;
     char* end = nullptr;
     auto as_int = [&](int& out) {
       out = static_cast<int>(std::strtol(value.c_str(), &end, 10));

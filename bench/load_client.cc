@@ -48,6 +48,7 @@
 #include <grpcpp/grpcpp.h>
 #include <spdlog/spdlog.h>
 
+#include "bench/bench_io.h"
 #include "bench/json_writer.h"
 #include "bench/latency_summary.h"
 #include "clients/motionctl/program_file.h"
@@ -69,6 +70,7 @@ namespace {
 namespace v1 = motion::v1;
 using Clock = std::chrono::steady_clock;
 using motion_bench::LatencySummary;
+using motion_bench::ReadText;
 using motion_bench::Summarize;
 
 struct Flags {
@@ -113,9 +115,9 @@ std::vector<std::string> Split(const std::string& text) {
 bool ParseFlags(int argc, char** argv, Flags& f) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    const auto eq = arg.find('=');
-    const std::string name = arg.substr(0, eq);
-    const std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+    const motion_bench::FlagArgument flag = motion_bench::SplitFlag(arg);
+    const std::string& name = flag.name;
+    const std::string& value = flag.value;
     char* end = nullptr;
     auto as_int = [&](const std::string& text, int& out) {
       out = static_cast<int>(std::strtol(text.c_str(), &end, 10));
@@ -174,13 +176,6 @@ bool ParseFlags(int argc, char** argv, Flags& f) {
   if (f.workers == 0)
     f.workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   return true;
-}
-
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 double ProcessCpuSeconds() {

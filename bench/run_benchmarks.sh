@@ -23,6 +23,8 @@
 #   IK_BENCH_PREFIX="..."     command to run ik_bench under, e.g. "chrt -f 1" (root) on a busy
 #                             machine, so other processes cannot preempt the timed solves
 set -euo pipefail
+# shellcheck source=bench/motiond_port.sh
+source "$(dirname "${BASH_SOURCE[0]}")/motiond_port.sh"
 
 build_dir="${1:-build}"
 shift || true
@@ -144,16 +146,7 @@ run_load_real() {
   pid=$!
   # shellcheck disable=SC2064  # expand now: the trap must kill this pid
   trap "kill ${pid} 2>/dev/null || true; rm -f '${log}'" EXIT
-  for _ in $(seq 200); do
-    port=$(sed -n 's/.*listening on .* (port \([0-9]*\)).*/\1/p' "${log}")
-    [[ -n "${port}" ]] && break
-    sleep 0.05
-  done
-  if [[ -z "${port}" ]]; then
-    cat "${log}" >&2
-    echo "run_benchmarks.sh: motiond did not start" >&2
-    exit 1
-  fi
+  port=$(motiond_port "${log}") || exit 1
   # shellcheck disable=SC2086  # word lists
   ${LOAD_PREFIX:-} "${load_client}" --target="127.0.0.1:${port}" --workers="${workers}" \
     --server_pid="${pid}" --out="${build_dir}/bench/load_real.json" ${LOAD_ARGS:-}
