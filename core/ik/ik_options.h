@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -45,6 +46,11 @@ struct IkOptions {
   /// sigma_min of the Jacobian below which a solution is reported with a
   /// SINGULARITY warning (same mixed m/rad units as the Jacobian).
   double singularity_threshold = 1e-3;
+  /// Polled between restarts of the numeric search (each well under a
+  /// millisecond); true ends the search as if its budget were spent. The
+  /// service sets it to "the call was cancelled or its deadline passed", so a
+  /// large `timeout` never outlives the call that asked for it.
+  std::function<bool()> stop;
 };
 
 /// \brief "" or "lm" -> kLevenbergMarquardt; "kdl_nr_jl"; "kdl_lma".

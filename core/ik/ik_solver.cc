@@ -206,7 +206,7 @@ bool SearchWithRestarts(const ChainModel& model, IkData& data, const ArmGeometry
     if (result.attempts == 0) {
       data.q = seed;
     } else {
-      if (ThreadCpuSeconds() > deadline) return true;
+      if (ThreadCpuSeconds() > deadline || (options.stop && options.stop())) return true;
       RandomConfiguration(model, seed, rng, data.q);
     }
     ++result.attempts;

@@ -130,6 +130,11 @@ absl::StatusOr<IkOptions> IkOptionsFromProto(const v1::IkOptions& in) {
   if (in.position_tolerance() != 0) out.position_tolerance = in.position_tolerance();
   if (in.orientation_tolerance() != 0) out.orientation_tolerance = in.orientation_tolerance();
   if (in.max_iterations() != 0) out.max_iterations = in.max_iterations();
+  if (in.timeout() > kMaxIkTimeoutSeconds) {
+    return absl::InvalidArgumentError(absl::StrCat("options.timeout: ", in.timeout(),
+                                                   " s; the limit is ", kMaxIkTimeoutSeconds,
+                                                   " s of solver time per target"));
+  }
   if (in.timeout() != 0) out.timeout = in.timeout();
   if (in.max_solutions() != 0) out.max_solutions = in.max_solutions();
   switch (in.mode()) {

@@ -46,8 +46,14 @@ absl::StatusOr<RobotConfiguration> ConfigurationFromProto(const v1::RobotConfigu
 
 void ConfigurationToProto(const RobotConfiguration& configuration, v1::RobotConfiguration* out);
 
+/// \brief The largest IkOptions.timeout a request may ask for, s. A solve
+/// also ends when its call is cancelled or past its deadline; this bounds
+/// the calls that have neither.
+inline constexpr double kMaxIkTimeoutSeconds = 10.0;
+
 /// \brief IkOptions from the request; zero fields take the core defaults,
-/// negative ones are passed on so validation can name them.
+/// negative ones are passed on so validation can name them; a timeout above
+/// kMaxIkTimeoutSeconds is INVALID_ARGUMENT.
 absl::StatusOr<IkOptions> IkOptionsFromProto(const v1::IkOptions& options);
 
 void IkResultToProto(const IkResult& result, v1::IkResult* out);

@@ -75,7 +75,7 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
       env_, context, "ComputeIk",
       // An IK with a budget of its own beyond 50 ms is long work.
       request->options().timeout() > 0.05 ? Lane::kLong : LaneForRobot(request->robot()),
-      [this, request, response](ChainDataCache& cache) -> absl::Status {
+      [this, context, request, response](ChainDataCache& cache) -> absl::Status {
         absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
         if (!resolved.ok()) return resolved.status();
         absl::StatusOr<Pose> target = PoseFromProto(request->target(), "target");
@@ -85,11 +85,15 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
         if (!tool.ok()) return tool.status();
         absl::StatusOr<IkOptions> options = IkOptionsFromProto(request->options());
         if (!options.ok()) return options.status();
+        options->stop = [context] { return context->IsCancelled(); };
         const auto started = std::chrono::steady_clock::now();
         absl::StatusOr<IkResult> result =
             SolveIk(*resolved->chain, cache.For(resolved->chain), *target, *tool,
                     ToVector(request->seed()), *options);
         if (!result.ok()) return result.status();
+        if (context->IsCancelled()) {
+          return absl::CancelledError("ComputeIk: cancelled or past its deadline while solving");
+        }
         env_.metrics.RecordIk(options->solver, *result, SecondsSince(started));
         IkResultToProto(*result, response);
         return absl::OkStatus();

@@ -52,6 +52,7 @@ absl::Status ReachabilityBatch::Prepare() {
   absl::StatusOr<IkOptions> options = IkOptionsFromProto(request_->options());
   if (!options.ok()) return options.status();
   options_ = *options;
+  options_.stop = [context = context_] { return context->IsCancelled(); };
   absl::StatusOr<Pose> tool = OptionalPoseFromProto(request_->has_tool(), request_->tool(), "tool");
   if (!tool.ok()) return tool.status();
   tool_ = *tool;
