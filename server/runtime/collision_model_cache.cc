@@ -2,26 +2,28 @@
 
 namespace motion::server {
 
+const CollisionModelCache::Entry* CollisionModelCache::FindLocked(
+    const std::shared_ptr<const ChainModel>& chain) {
+  const Entry* entry = cache_.Find(chain.get());
+  if (entry == nullptr || entry->chain.lock() == chain) return entry;
+  cache_.Erase(chain.get());
+  return nullptr;
+}
+
 std::shared_ptr<const RobotCollisionModel> CollisionModelCache::For(
     const RobotModel& robot, const MeshSupply& meshes,
     const std::shared_ptr<const ChainModel>& chain) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
-      // The same chain object still alive (an address reused by a new chain
-      // after the old one died does not match its weak_ptr).
-      if (it->key == chain.get() && it->chain.lock() == chain) {
-        entries_.splice(entries_.begin(), entries_, it);
-        return entries_.front().model;
-      }
-    }
+    if (const Entry* entry = FindLocked(chain)) return entry->model;
   }
+  // Built outside the lock (meshes make it long work); threads racing to
+  // build the same chain's model all get the first one stored.
   std::shared_ptr<const RobotCollisionModel> model = RobotCollisionModel::Build(
       *chain, robot.link_collisions(), meshes, RigidAttachments(robot, *chain));
   std::lock_guard<std::mutex> lock(mutex_);
-  entries_.push_front({chain, chain.get(), model});
-  while (entries_.size() > capacity_) entries_.pop_back();
-  return model;
+  if (const Entry* entry = FindLocked(chain)) return entry->model;
+  return cache_.Insert(chain.get(), Entry{chain, std::move(model)}, 0).first->model;
 }
 
 }  // namespace motion::server

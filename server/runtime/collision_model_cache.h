@@ -1,13 +1,13 @@
 #pragma once
 
 #include <cstddef>
-#include <list>
 #include <memory>
 #include <mutex>
 #include <utility>
 
 #include "core/collision/robot_collision_model.h"
 #include "core/model/robot_model.h"
+#include "server/runtime/lru_cache.h"
 
 namespace motion::server {
 
@@ -17,7 +17,7 @@ namespace motion::server {
 /// Thread-safe; building happens outside the lock.
 class CollisionModelCache {
  public:
-  explicit CollisionModelCache(std::size_t capacity = 64) : capacity_(capacity) {}
+  explicit CollisionModelCache(std::size_t capacity = 64) : cache_(LruLimits{capacity}) {}
 
   /// \brief The collision model of `chain` (a chain of `robot`), with the
   /// meshes registered with the robot.
@@ -26,13 +26,16 @@ class CollisionModelCache {
 
  private:
   struct Entry {
+    /// The chain the model was built for: an address reused by a new chain
+    /// after the old one died does not match it.
     std::weak_ptr<const ChainModel> chain;
-    const ChainModel* key;
     std::shared_ptr<const RobotCollisionModel> model;
   };
-  std::size_t capacity_;
+  /// The entry of `chain` if it is that very chain's; drops a stale one.
+  const Entry* FindLocked(const std::shared_ptr<const ChainModel>& chain);
+
   std::mutex mutex_;
-  std::list<Entry> entries_;  ///< most recently used first
+  LruCache<const ChainModel*, Entry> cache_;
 };
 
 }  // namespace motion::server

@@ -99,12 +99,9 @@ absl::StatusOr<RegisteredRobot> RobotRegistry::Register(absl::string_view urdf,
   std::string robot_id = RobotIdForUrdfAndMeshes(urdf, std::move(hashed));
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (auto it = index_.find(robot_id); it != index_.end()) {
-      lru_.splice(lru_.begin(), lru_, it->second);
-      ++stats_.hits;
-      return RegisteredRobot{robot_id, it->second->model, it->second->meshes, true};
+    if (const Entry* entry = cache_.Find(robot_id)) {
+      return RegisteredRobot{robot_id, entry->model, entry->meshes, true};
     }
-    ++stats_.misses;
   }
   // Parse outside the lock: a large URDF must not stall every other request.
   absl::StatusOr<std::shared_ptr<const RobotModel>> model =
@@ -118,41 +115,17 @@ absl::StatusOr<RegisteredRobot> RobotRegistry::Register(absl::string_view urdf,
   }
 
   std::lock_guard<std::mutex> lock(mutex_);
-  if (auto it = index_.find(robot_id); it != index_.end()) {  // lost a race: keep the first
-    return RegisteredRobot{robot_id, it->second->model, it->second->meshes, true};
-  }
-  lru_.push_front({robot_id, *model, *supply, bytes});
-  index_.emplace(robot_id, lru_.begin());
-  stats_.robots = lru_.size();
-  stats_.bytes += bytes;
-  EvictLocked();
-  return RegisteredRobot{std::move(robot_id), *std::move(model), *std::move(supply), false};
-}
-
-void RobotRegistry::EvictLocked() {
-  // Never evict the entry just inserted (front), even if it alone is over.
-  while (lru_.size() > 1 &&
-         (lru_.size() > options_.max_robots || stats_.bytes > options_.max_bytes)) {
-    const Entry& victim = lru_.back();
-    stats_.bytes -= victim.bytes;
-    index_.erase(victim.robot_id);
-    lru_.pop_back();
-    ++stats_.evictions;
-  }
-  stats_.robots = lru_.size();
+  // Lost a race to another thread registering the same files: keep the first.
+  const auto [stored, already] = cache_.Insert(robot_id, Entry{*model, *supply}, bytes);
+  return RegisteredRobot{std::move(robot_id), stored->model, stored->meshes, already};
 }
 
 absl::StatusOr<RegisteredRobot> RobotRegistry::Find(absl::string_view robot_id,
                                                     absl::string_view field) {
   std::lock_guard<std::mutex> lock(mutex_);
-  auto it = index_.find(robot_id);
-  if (it == index_.end()) {
-    ++stats_.misses;
-    return NotRegistered(robot_id, field);
-  }
-  ++stats_.hits;
-  lru_.splice(lru_.begin(), lru_, it->second);
-  return RegisteredRobot{std::string(robot_id), it->second->model, it->second->meshes, true};
+  const Entry* entry = cache_.Find(robot_id);
+  if (entry == nullptr) return NotRegistered(robot_id, field);
+  return RegisteredRobot{std::string(robot_id), entry->model, entry->meshes, true};
 }
 
 absl::StatusOr<RegisteredRobot> RobotRegistry::Resolve(absl::string_view robot_id,
@@ -198,13 +171,16 @@ absl::StatusOr<RegisteredRobot> RobotRegistry::Resolve(absl::string_view robot_i
 std::vector<RegisteredRobot> RobotRegistry::List() const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<RegisteredRobot> out;
-  for (const auto& [id, it] : index_) out.push_back({id, it->model, it->meshes, true});
+  cache_.ForEach([&out](const std::string& id, const Entry& entry) {
+    out.push_back({id, entry.model, entry.meshes, true});
+  });
   return out;
 }
 
 RegistryStats RobotRegistry::Stats() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return stats_;
+  const LruCounters& c = cache_.counters();
+  return RegistryStats{c.entries, c.bytes, c.hits, c.misses, c.evictions};
 }
 
 }  // namespace motion::server

@@ -2,8 +2,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <list>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -15,6 +13,7 @@
 #include "core/collision/stl_mesh.h"
 #include "core/model/model_limits.h"
 #include "core/model/robot_model.h"
+#include "server/runtime/lru_cache.h"
 
 namespace motion::server {
 
@@ -68,7 +67,8 @@ class RobotRegistry {
   /// (its Any type URL, so ToGrpcStatus can pack it as is).
   static constexpr absl::string_view kErrorInfoPayload = "type.googleapis.com/google.rpc.ErrorInfo";
 
-  explicit RobotRegistry(RegistryOptions options) : options_(std::move(options)) {}
+  explicit RobotRegistry(RegistryOptions options)
+      : options_(std::move(options)), cache_(LruLimits{options_.max_robots, options_.max_bytes}) {}
 
   /// \brief Parses and stores `urdf` and its `meshes` (InvalidArgument
   /// naming the problem, "meshes[i].data: ..." under `field`, if they do not
@@ -96,22 +96,17 @@ class RobotRegistry {
 
  private:
   struct Entry {
-    std::string robot_id;
     std::shared_ptr<const RobotModel> model;
     std::shared_ptr<const MeshSupply> meshes;
-    std::size_t bytes = 0;
   };
   /// The meshes parsed and checked against the URDF's filenames.
   absl::StatusOr<std::shared_ptr<const MeshSupply>> ParseMeshes(
       const RobotModel& model, const std::vector<MeshFileBytes>& meshes,
       absl::string_view field) const;
-  void EvictLocked();
 
-  RegistryOptions options_;
+  const RegistryOptions options_;
   mutable std::mutex mutex_;
-  std::list<Entry> lru_;  ///< most recently used first
-  std::map<std::string, std::list<Entry>::iterator, std::less<>> index_;
-  RegistryStats stats_;
+  LruCache<std::string, Entry> cache_;
 };
 
 }  // namespace motion::server

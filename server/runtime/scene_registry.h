@@ -2,14 +2,13 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <list>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 
 #include "absl/strings/string_view.h"
 #include "core/collision/collision_scene.h"
+#include "server/runtime/lru_cache.h"
 
 namespace motion::server {
 
@@ -33,7 +32,8 @@ struct SceneRegistryStats {
 /// Thread safe; building happens outside it.
 class SceneRegistry {
  public:
-  explicit SceneRegistry(SceneRegistryOptions options = {}) : options_(options) {}
+  explicit SceneRegistry(SceneRegistryOptions options = {})
+      : cache_(LruLimits{options.max_scenes, options.max_bytes}) {}
 
   /// \brief The scene with this id, or null (never registered, or evicted).
   std::shared_ptr<const CollisionScene> Find(absl::string_view scene_id);
@@ -48,16 +48,8 @@ class SceneRegistry {
   SceneRegistryStats Stats() const;
 
  private:
-  struct Entry {
-    std::string scene_id;
-    std::shared_ptr<const CollisionScene> scene;
-    std::size_t bytes = 0;
-  };
-  SceneRegistryOptions options_;
   mutable std::mutex mutex_;
-  std::list<Entry> lru_;  ///< most recently used first
-  std::map<std::string, std::list<Entry>::iterator, std::less<>> index_;
-  SceneRegistryStats stats_;
+  LruCache<std::string, std::shared_ptr<const CollisionScene>> cache_;
 };
 
 }  // namespace motion::server

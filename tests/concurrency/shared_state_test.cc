@@ -109,36 +109,46 @@ TEST(SharedStateTest, OneCollisionModelPerChainWhoeverAsksFirst) {
   auto chain = robot->model->Chain();
   ASSERT_TRUE(chain.ok());
   motion::server::CollisionModelCache cache(4);
-  std::vector<const motion::RobotCollisionModel*> seen(4);
+  // Every model any thread was given, from the very first call on.
+  std::vector<std::set<const motion::RobotCollisionModel*>> seen(4);
   InParallel(4, [&](int t) {
-    for (int i = 0; i < 20; ++i) {
-      seen[t] = cache.For(*robot->model, *robot->meshes, *chain).get();
-    }
+    for (int i = 0; i < 20; ++i)
+      seen[t].insert(cache.For(*robot->model, *robot->meshes, *chain).get());
   });
-  // Concurrent first calls may each build one; afterwards all see the same.
+  // Concurrent first calls may each build one, but only the first stored is
+  // ever handed out.
   const auto* kept = cache.For(*robot->model, *robot->meshes, *chain).get();
   for (int t = 0; t < 4; ++t) {
-    EXPECT_NE(seen[t], nullptr);
+    EXPECT_EQ(seen[t], std::set<const motion::RobotCollisionModel*>{kept}) << "thread " << t;
   }
-  EXPECT_EQ(cache.For(*robot->model, *robot->meshes, *chain).get(), kept);
 }
 
 TEST(SharedStateTest, TheSceneRegistryKeepsTheFirstOfRacingInsertsAndEvicts) {
   motion::server::SceneRegistryOptions options;
   options.max_scenes = 3;
   motion::server::SceneRegistry scenes(options);
-  std::atomic<int> mismatches{0};
+  std::atomic<int> mismatches{0}, stored_own{0};
   InParallel(6, [&](int t) {
     for (int i = 0; i < 300; ++i) {
       const std::string id = "scene" + std::to_string((t + i) % 5);
+      // A scene object of this call's own: what is stored is either it (and
+      // then it was not there already) or the one stored before.
+      auto own = std::make_shared<const motion::CollisionScene>(*motion::CollisionScene::Empty());
       bool already = false;
-      auto stored = scenes.Insert(id, motion::CollisionScene::Empty(), 100, &already);
-      if (stored == nullptr) ++mismatches;
-      scenes.Find(id);
+      auto stored = scenes.Insert(id, own, 100, &already);
+      if (already == (stored == own)) ++mismatches;
+      stored_own += stored == own;
+      auto found = scenes.Find(id);
+      // Found is what was stored, unless another thread evicted it since.
+      if (found != nullptr && found != stored && scenes.Stats().evictions == 0) ++mismatches;
     }
   });
   EXPECT_EQ(mismatches.load(), 0);
+  EXPECT_GT(stored_own.load(), 5) << "every id was stored at least once";
   EXPECT_LE(scenes.Stats().scenes, 3u);
+  const auto stats = scenes.Stats();
+  EXPECT_EQ(static_cast<long>(stats.evictions + stats.scenes), stored_own.load())
+      << "every scene stored is either still kept or was evicted once";
 }
 
 TEST(SharedStateTest, ChainsAreBuiltOnceAndSharedAcrossThreads) {
