@@ -355,6 +355,16 @@ grpc::Status MotionClient::ValidatePaths(
     std::size_t next = 0;
     bool stop = false;
     std::set<std::string> missing_here;  // robot and scene ids this replica lacks
+    // Puts inline whatever of `path` this replica was found to lack.
+    auto attach_missing_here = [&](v1::PlanPathRequest* path) {
+      if (missing_here.count(path->robot().robot_id())) {
+        attach(path, std::string(v1::kRobotNotRegistered));
+      }
+      const std::string& scene_id = path->scene().scene_id();
+      if (!scene_id.empty() && missing_here.count(scene_id)) {
+        attach(path, std::string(v1::kSceneNotRegistered));
+      }
+    };
     std::deque<v1::ValidatePathRequest> resend;
     std::thread writer([&] {
       for (;;) {
@@ -371,13 +381,7 @@ grpc::Status MotionClient::ValidatePaths(
             resend.pop_front();
           } else if (next < round.size()) {
             request = *round[next++];
-            v1::PlanPathRequest* path = request.mutable_path();
-            if (missing_here.count(path->robot().robot_id())) {
-              attach(path, std::string(v1::kRobotNotRegistered));
-            }
-            if (!path->scene().scene_id().empty() && missing_here.count(path->scene().scene_id())) {
-              attach(path, std::string(v1::kSceneNotRegistered));
-            }
+            attach_missing_here(request.mutable_path());
           } else {
             break;  // everything sent and answered
           }
@@ -403,13 +407,7 @@ grpc::Status MotionClient::ValidatePaths(
             missing_here.insert(response.error_reason() == v1::kRobotNotRegistered
                                     ? again.path().robot().robot_id()
                                     : again.path().scene().scene_id());
-            if (missing_here.count(again.path().robot().robot_id())) {
-              attach(again.mutable_path(), std::string(v1::kRobotNotRegistered));
-            }
-            const std::string& scene_id = again.path().scene().scene_id();
-            if (!scene_id.empty() && missing_here.count(scene_id)) {
-              attach(again.mutable_path(), std::string(v1::kSceneNotRegistered));
-            }
+            attach_missing_here(again.mutable_path());
             resend.push_back(std::move(again));
             deliver = false;  // its real answer comes with the re-send
           }

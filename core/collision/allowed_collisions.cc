@@ -3,6 +3,7 @@
 #include <map>
 
 #include "absl/strings/str_cat.h"
+#include "core/diagnostics/untrusted_text.h"
 
 namespace motion {
 
@@ -25,23 +26,25 @@ absl::StatusOr<AllowedCollisions> AllowedCollisions::Build(const RobotCollisionM
     const AllowedPair& p = pairs[i];
     const int la = find(link_index, p.a), lb = find(link_index, p.b);
     const int oa = find(object_index, p.a), ob = find(object_index, p.b);
+    // `which` (".a" or ".b") names neither a link nor an object.
+    auto unknown = [&](bool is_a) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, is_a ? ".a" : ".b", ": ", QuoteUntrusted(is_a ? p.a : p.b),
+          " is not a link of the checked chain (RobotInfo.link_geometry) nor an object of the "
+          "scene"));
+    };
     if (la < 0 && lb < 0) {
-      const std::string& unknown = oa < 0 ? p.a : p.b;
-      const char* which = oa < 0 ? ".a" : ".b";
       if (oa >= 0 && ob >= 0) {
         return absl::InvalidArgumentError(
-            absl::StrCat(where, ": '", p.a, "' and '", p.b,
-                         "' are both scene objects; objects never collide with each other"));
+            absl::StrCat(where, ": ", QuoteUntrusted(p.a), " and ", QuoteUntrusted(p.b),
+                         " are both scene objects; objects never collide with each other"));
       }
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, which, ": '", unknown,
-                       "' is not a link of the checked chain (RobotInfo.link_geometry) nor an "
-                       "object of the scene"));
+      return unknown(oa < 0);
     }
     if (la >= 0 && lb >= 0) {
       if (la == lb) {
         return absl::InvalidArgumentError(
-            absl::StrCat(where, ": a and b are the same link '", p.a, "'"));
+            absl::StrCat(where, ": a and b are the same link ", QuoteUntrusted(p.a)));
       }
       if (allowed.link_link_.empty()) {
         allowed.link_link_.assign(static_cast<std::size_t>(allowed.links_) * allowed.links_, 0);
@@ -52,12 +55,7 @@ absl::StatusOr<AllowedCollisions> AllowedCollisions::Build(const RobotCollisionM
     }
     const int link = la >= 0 ? la : lb;
     const int object = la >= 0 ? ob : oa;
-    if (object < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(where, la >= 0 ? ".b" : ".a", ": '", la >= 0 ? p.b : p.a,
-                       "' is not a link of the checked chain (RobotInfo.link_geometry) nor an "
-                       "object of the scene"));
-    }
+    if (object < 0) return unknown(la < 0);
     if (allowed.link_object_.empty()) {
       allowed.link_object_.assign(static_cast<std::size_t>(allowed.links_) * allowed.objects_, 0);
     }

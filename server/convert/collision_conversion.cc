@@ -57,15 +57,21 @@ absl::StatusOr<CollisionShape> ShapeFromProto(const v1::Shape& in, const std::st
       absl::StrCat(field, ": no shape; set box, cylinder, sphere, capsule or mesh"));
 }
 
+absl::Status CheckObjectCount(const v1::Scene& scene, const SceneLimits& limits,
+                              absl::string_view field) {
+  if (static_cast<std::size_t>(scene.objects_size()) <= limits.max_objects) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat(field, ".objects: ", scene.objects_size(),
+                                                 " objects; the limit is ", limits.max_objects));
+}
+
 }  // namespace
 
 absl::StatusOr<std::shared_ptr<const CollisionScene>> SceneFromProto(const v1::Scene& in,
                                                                      absl::string_view field) {
-  SceneLimits limits;
-  if (static_cast<std::size_t>(in.objects_size()) > limits.max_objects) {
-    return absl::InvalidArgumentError(absl::StrCat(field, ".objects: ", in.objects_size(),
-                                                   " objects; the limit is ", limits.max_objects));
-  }
+  const SceneLimits limits;
+  if (absl::Status status = CheckObjectCount(in, limits, field); !status.ok()) return status;
   std::vector<CollisionObject> objects;
   objects.reserve(in.objects_size());
   for (int i = 0; i < in.objects_size(); ++i) {
@@ -93,10 +99,9 @@ absl::StatusOr<std::shared_ptr<const CollisionScene>> SceneFromProto(const v1::S
 
 absl::StatusOr<RegisteredScene> RegisterScene(SceneRegistry& scenes, const v1::Scene& scene,
                                               absl::string_view field) {
-  if (static_cast<std::size_t>(scene.objects_size()) > SceneLimits().max_objects) {
-    return absl::InvalidArgumentError(absl::StrCat(field, ".objects: ", scene.objects_size(),
-                                                   " objects; the limit is ",
-                                                   SceneLimits().max_objects));
+  // Before hashing: a scene of a million objects is refused at once.
+  if (absl::Status status = CheckObjectCount(scene, SceneLimits(), field); !status.ok()) {
+    return status;
   }
   RegisteredScene out;
   out.scene_id = v1::SceneIdFor(scene);

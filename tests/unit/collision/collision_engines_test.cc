@@ -34,19 +34,8 @@
 namespace motion {
 namespace {
 
-struct Robot {
-  std::shared_ptr<const RobotModel> model;
-  std::shared_ptr<const ChainModel> chain;
-  std::shared_ptr<const RobotCollisionModel> collision;
-};
-
-Robot Load(const std::string& urdf, const std::string& base = "", const std::string& tip = "") {
-  Robot r;
-  r.model = *RobotModel::FromUrdf(urdf);
-  r.chain = base.empty() ? *r.model->Chain() : *r.model->Chain(base, tip);
-  r.collision = RobotCollisionModel::Build(*r.chain, r.model->link_collisions());
-  return r;
-}
+using Robot = motion_test::CollisionRobot;
+using motion_test::LoadCollisionRobot;
 
 // `count` objects of every primitive kind on a shell 0.3-0.9 m about the
 // base, 5-30 cm, turned at random.
@@ -229,21 +218,21 @@ void ExpectEnginesAgree(const Robot& robot, unsigned seed, int min_margin_only) 
 }
 
 TEST(CollisionEnginesTest, Ur5FastAndFclAgree) {
-  ExpectEnginesAgree(Load(motion_test::ReadRobotFile("ur5.urdf")), 1, 20);
+  ExpectEnginesAgree(LoadCollisionRobot(motion_test::ReadRobotFile("ur5.urdf")), 1, 20);
 }
 
 TEST(CollisionEnginesTest, PandaFastAndFclAgree) {
-  ExpectEnginesAgree(Load(motion_test::ReadRobotFile("panda.urdf")), 2, 20);
+  ExpectEnginesAgree(LoadCollisionRobot(motion_test::ReadRobotFile("panda.urdf")), 2, 20);
 }
 
 TEST(CollisionEnginesTest, PrimitiveArmFastAndFclAgree) {
-  ExpectEnginesAgree(Load(motion_test::kPrimitiveArm, "base", "tool"), 3, 0);
+  ExpectEnginesAgree(LoadCollisionRobot(motion_test::kPrimitiveArm, "base", "tool"), 3, 0);
 }
 
 // Random joint paths through a mixed scene: every contact of one engine
 // is the other's, over the same samples.
 TEST(CollisionEnginesTest, TrajectoryContactsAgree) {
-  const Robot robot = Load(motion_test::ReadRobotFile("ur5.urdf"));
+  const Robot robot = LoadCollisionRobot(motion_test::ReadRobotFile("ur5.urdf"));
   std::mt19937_64 rng(4);
   int contacts = 0;
   for (int trial = 0; trial < 6; ++trial) {

@@ -1,9 +1,34 @@
 #pragma once
 
 // A three-link arm made of URDF collision primitives, for the collision
-// tests (geometry the tests can reason about by hand).
+// tests (geometry the tests can reason about by hand), and the loading of a
+// robot's chain with its collision model that those tests share.
+
+#include <memory>
+#include <string>
+
+#include "core/collision/robot_collision_model.h"
+#include "core/model/robot_model.h"
 
 namespace motion_test {
+
+/// A URDF's model, one chain of it and the chain's collision model.
+struct CollisionRobot {
+  std::shared_ptr<const motion::RobotModel> model;
+  std::shared_ptr<const motion::ChainModel> chain;
+  std::shared_ptr<const motion::RobotCollisionModel> collision;
+};
+
+/// `urdf` with its default chain (base and tip empty) or base..tip; the
+/// URDF must load (these are the tests' own robots).
+inline CollisionRobot LoadCollisionRobot(const std::string& urdf, const std::string& base = "",
+                                         const std::string& tip = "") {
+  CollisionRobot r;
+  r.model = *motion::RobotModel::FromUrdf(urdf);
+  r.chain = base.empty() ? *r.model->Chain() : *r.model->Chain(base, tip);
+  r.collision = motion::RobotCollisionModel::Build(*r.chain, r.model->link_collisions());
+  return r;
+}
 
 // base: a 0.2 m cube; link1: cylinder r 0.05 along z, 0.4 long; link2: box
 // 0.06 x 0.06 x 0.4; link3: sphere r 0.06; every shape off its link origin.

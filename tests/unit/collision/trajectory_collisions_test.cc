@@ -18,18 +18,10 @@
 namespace motion {
 namespace {
 
-struct Arm {
-  std::shared_ptr<const RobotModel> model;
-  std::shared_ptr<const ChainModel> chain;
-  std::shared_ptr<const RobotCollisionModel> collision;
-};
+using Arm = motion_test::CollisionRobot;
 
 Arm LoadArm() {
-  Arm arm;
-  arm.model = *RobotModel::FromUrdf(motion_test::kPrimitiveArm);
-  arm.chain = *arm.model->Chain("base", "tool");
-  arm.collision = RobotCollisionModel::Build(*arm.chain, arm.model->link_collisions());
-  return arm;
+  return motion_test::LoadCollisionRobot(motion_test::kPrimitiveArm, "base", "tool");
 }
 
 // The arm turning about its base (j1 from `from` to `to` in `samples`
