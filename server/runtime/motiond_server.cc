@@ -59,18 +59,33 @@ absl::StatusOr<std::shared_ptr<grpc::ServerCredentials>> ServerCredentialsFor(
 
 }  // namespace
 
+namespace {
+
+// The options as the services read them: the message limit in the request
+// limits too, so a service can refuse an answer that would not fit.
+ServerOptions WithMessageLimitInRequestLimits(ServerOptions options) {
+  options.limits.max_message_bytes = static_cast<std::size_t>(options.max_message_bytes);
+  return options;
+}
+
+}  // namespace
+
+ServiceEnv MotiondServer::Env() {
+  return ServiceEnv{registry_,         pool_,   options_.limits,     metrics_,
+                    collision_models_, scenes_, unsent_trajectories_};
+}
+
 MotiondServer::MotiondServer(const ServerOptions& options)
-    : options_(options),
+    : options_(WithMessageLimitInRequestLimits(options)),
       registry_(options.registry),
       pool_(ResolveWorkers(options.workers), options.max_queue, options.short_workers),
       unsent_trajectories_(options.max_unsent_trajectory_bytes),
       metrics_(std::make_shared<prometheus::Registry>(), registry_, pool_),
-      registry_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_,
-                                   scenes_, unsent_trajectories_}),
-      kinematics_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_,
-                                     scenes_, unsent_trajectories_}),
-      planner_service_(ServiceEnv{registry_, pool_, options_.limits, metrics_, collision_models_,
-                                  scenes_, unsent_trajectories_}) {}
+      registry_service_(Env()),
+      kinematics_service_(Env()),
+      planner_service_(Env()),
+      geometry_service_(Env()),
+      info_service_(Env(), options_) {}
 
 MotiondServer::~MotiondServer() { Shutdown(std::chrono::milliseconds(0)); }
 
@@ -101,6 +116,8 @@ absl::StatusOr<std::unique_ptr<MotiondServer>> MotiondServer::Start(const Server
   builder.RegisterService(&server->registry_service_);
   builder.RegisterService(&server->kinematics_service_);
   builder.RegisterService(&server->planner_service_);
+  builder.RegisterService(&server->geometry_service_);
+  builder.RegisterService(&server->info_service_);
   std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
   if (options.enable_metrics_interceptor) {
     interceptors.push_back(std::make_unique<MetricsInterceptorFactory>(server->metrics_));

@@ -8,6 +8,8 @@
 
 #include "absl/status/statusor.h"
 #include "server/observability/server_metrics.h"
+#include "server/rpc/geometry_service.h"
+#include "server/rpc/info_service.h"
 #include "server/rpc/kinematics_service.h"
 #include "server/rpc/motion_planner_service.h"
 #include "server/rpc/robot_registry_service.h"
@@ -42,6 +44,8 @@ class MotiondServer {
  private:
   explicit MotiondServer(const ServerOptions& options);
   absl::Status PreloadRobots(const std::string& dir);
+  /// What every service is given (members declared before the services).
+  ServiceEnv Env();
 
   ServerOptions options_;
   RobotRegistry registry_;
@@ -53,6 +57,8 @@ class MotiondServer {
   RobotRegistryService registry_service_;
   KinematicsService kinematics_service_;
   MotionPlannerService planner_service_;
+  GeometryService geometry_service_;
+  InfoService info_service_;
   std::unique_ptr<grpc::Server> server_;
   int port_ = 0;
   bool shut_down_ = false;

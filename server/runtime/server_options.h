@@ -13,6 +13,9 @@ struct RequestLimits {
   int max_batch_targets = 10000;  ///< CheckReachability targets per request
   PathLimits path;                ///< points, segments, sample time of one path
   int stream_max_in_flight = 16;  ///< ValidatePath requests read but not yet answered
+  /// The gRPC message limit (ServerOptions::max_message_bytes, copied here
+  /// by MotiondServer): answers that would not fit are refused up front.
+  std::size_t max_message_bytes = 16 << 20;
 };
 
 /// \brief Everything that configures one motiond instance (the flags in
