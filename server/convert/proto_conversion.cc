@@ -1,10 +1,12 @@
 #include "server/convert/proto_conversion.h"
 
+#include <cmath>
 #include <tuple>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/diagnostics/untrusted_text.h"
+#include "core/geometry/pose_algebra.h"
 
 namespace motion::server {
 namespace {
@@ -23,8 +25,43 @@ v1::JointType ToProto(JointType type) {
 
 }  // namespace
 
+absl::StatusOr<Eigen::Quaterniond> QuaternionFromRpyProto(const v1::Rpy& rpy,
+                                                          absl::string_view field) {
+  if (rpy.unit() != v1::RADIANS && rpy.unit() != v1::DEGREES) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ".unit: say RADIANS or DEGREES; angles are never guessed"));
+  }
+  const bool degrees = rpy.unit() == v1::DEGREES;
+  const char* names[] = {"roll", "pitch", "yaw"};
+  const double given[] = {rpy.roll(), rpy.pitch(), rpy.yaw()};
+  double radians[3];
+  for (int i = 0; i < 3; ++i) {
+    if (!std::isfinite(given[i])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".", names[i], ": ", given[i], " is not finite"));
+    }
+    if (!degrees && std::abs(given[i]) > 2 * M_PI) {
+      return absl::InvalidArgumentError(absl::StrCat(field, ".", names[i], ": ", given[i],
+                                                     " rad is more than a turn; degrees? then set ",
+                                                     field, ".unit = DEGREES"));
+    }
+    radians[i] = degrees ? given[i] * M_PI / 180.0 : given[i];
+  }
+  return QuaternionFromRpy(radians[0], radians[1], radians[2]);
+}
+
 absl::StatusOr<Pose> PoseFromProto(const v1::Pose& pose, absl::string_view field) {
   const auto& p = pose.position();
+  if (pose.has_rpy()) {
+    if (pose.has_orientation()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".rpy: give the orientation as a quaternion or as rpy, not both"));
+    }
+    absl::StatusOr<Eigen::Quaterniond> q =
+        QuaternionFromRpyProto(pose.rpy(), absl::StrCat(field, ".rpy"));
+    if (!q.ok()) return q.status();
+    return MakePose(Eigen::Vector3d(p.x(), p.y(), p.z()), q->x(), q->y(), q->z(), q->w(), field);
+  }
   const auto& q = pose.orientation();
   return MakePose(Eigen::Vector3d(p.x(), p.y(), p.z()), q.x(), q.y(), q.z(), q.w(), field);
 }

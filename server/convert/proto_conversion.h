@@ -23,6 +23,13 @@
 // their results: path_conversion.h).
 namespace motion::server {
 
+/// \brief The rotation of `rpy` (fixed axes X, Y, Z, in its explicit
+/// unit); InvalidArgument naming `field`.unit when the unit is missing,
+/// `field`.roll/pitch/yaw when one is not finite or, in radians, more than a
+/// turn in size (degrees sent as radians).
+absl::StatusOr<Eigen::Quaterniond> QuaternionFromRpyProto(const v1::Rpy& rpy,
+                                                          absl::string_view field);
+
 /// \brief Validates and normalises a client pose; `field` names it in errors.
 absl::StatusOr<Pose> PoseFromProto(const v1::Pose& pose, absl::string_view field);
 

@@ -5,8 +5,9 @@
 
 namespace motion::server {
 
-/// \brief motion.v1.Geometry: motiond's conventions as small operations
-/// (trajectory audit and resampling).
+/// \brief motion.v1.Geometry: motiond's conventions as small operations.
+/// Trajectories: geometry_service.cc; poses: geometry_poses.cc; joint
+/// vectors: geometry_joints.cc.
 class GeometryService final : public v1::Geometry::CallbackService {
  public:
   explicit GeometryService(ServiceEnv env) : env_(env) {}
@@ -17,6 +18,27 @@ class GeometryService final : public v1::Geometry::CallbackService {
   grpc::ServerUnaryReactor* ResampleTrajectory(grpc::CallbackServerContext* context,
                                                const v1::ResampleTrajectoryRequest* request,
                                                v1::ResampleTrajectoryResponse* response) override;
+  grpc::ServerUnaryReactor* ConvertPose(grpc::CallbackServerContext* context,
+                                        const v1::ConvertPoseRequest* request,
+                                        v1::ConvertPoseResponse* response) override;
+  grpc::ServerUnaryReactor* ComposePoses(grpc::CallbackServerContext* context,
+                                         const v1::ComposePosesRequest* request,
+                                         v1::PoseResponse* response) override;
+  grpc::ServerUnaryReactor* InvertPose(grpc::CallbackServerContext* context,
+                                       const v1::InvertPoseRequest* request,
+                                       v1::PoseResponse* response) override;
+  grpc::ServerUnaryReactor* ApplyOffset(grpc::CallbackServerContext* context,
+                                        const v1::ApplyOffsetRequest* request,
+                                        v1::PoseResponse* response) override;
+  grpc::ServerUnaryReactor* ApplyToolAndFrame(grpc::CallbackServerContext* context,
+                                              const v1::ApplyToolAndFrameRequest* request,
+                                              v1::ApplyToolAndFrameResponse* response) override;
+  grpc::ServerUnaryReactor* CheckJointLimits(grpc::CallbackServerContext* context,
+                                             const v1::CheckJointLimitsRequest* request,
+                                             v1::CheckJointLimitsResponse* response) override;
+  grpc::ServerUnaryReactor* CheckSingularity(grpc::CallbackServerContext* context,
+                                             const v1::CheckSingularityRequest* request,
+                                             v1::CheckSingularityResponse* response) override;
 
  private:
   ServiceEnv env_;
