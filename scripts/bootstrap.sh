@@ -41,8 +41,15 @@ for p in "${packages[@]}"; do
   [[ "$status" == "install ok installed" ]] || missing+=("$p")
 done
 
+# The TypeScript client's npm dependencies (clients/node): after the Debian
+# packages, and also when those were all present already.
+install_node_client() {
+  [[ "${1:-}" == "--build-only" ]] || bash "$(dirname "${BASH_SOURCE[0]}")/../clients/node/install.sh"
+}
+
 if [[ ${#missing[@]} -eq 0 ]]; then
   echo "bootstrap: all ${#packages[@]} packages present"
+  install_node_client "${1:-}"
   exit 0
 fi
 
@@ -54,3 +61,4 @@ fi
 echo "bootstrap: installing ${missing[*]}"
 "${sudo[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install_node_client "${1:-}"

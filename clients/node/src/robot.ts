@@ -1,0 +1,111 @@
+// A handle on one robot's chain, in the spirit of the seed's RobotHandle:
+// every call names the robot by robot_id (the client re-sends the URDF to a
+// replica that lacks it) and the chosen base/tip links and joint limits.
+
+import type { ComputeFkResponse__Output } from "./generated/motion/v1/ComputeFkResponse";
+import type { ComputeJacobianResponse__Output } from "./generated/motion/v1/ComputeJacobianResponse";
+import type { IkOptions } from "./generated/motion/v1/IkOptions";
+import type { IkResult__Output } from "./generated/motion/v1/IkResult";
+import type { JointLimitOverride } from "./generated/motion/v1/JointLimitOverride";
+import type { PlanPathRequest } from "./generated/motion/v1/PlanPathRequest";
+import type { Pose } from "./generated/motion/v1/Pose";
+import type { RobotInfo__Output } from "./generated/motion/v1/RobotInfo";
+import type { RobotRef } from "./generated/motion/v1/RobotRef";
+import type { ValidatePathResponse__Output } from "./generated/motion/v1/ValidatePathResponse";
+import type { MotionClient } from "./motion_client";
+import type { ValidateOptions } from "./path_validation";
+import type { PlannedPath } from "./plan_collector";
+
+export interface ChainSelection {
+  /** Chain ends; empty: the server's default chain (RobotInfo.chain_rule). */
+  baseLink?: string;
+  tipLink?: string;
+  /** The robot's real limits per joint (RobotRef.joint_limits). */
+  jointLimits?: JointLimitOverride[];
+}
+
+/** A path for this robot: a PlanPathRequest without its `robot`. */
+export type RobotPath = Omit<PlanPathRequest, "robot">;
+
+export class Robot {
+  constructor(
+    private readonly client: MotionClient,
+    /** "sha256:" + hex SHA-256 of the URDF (with meshes: see robotIdFor). */
+    readonly id: string,
+    private readonly chain: ChainSelection = {},
+  ) {}
+
+  /** The RobotRef every request of this handle carries. */
+  get ref(): RobotRef {
+    const ref: RobotRef = { robot_id: this.id };
+    if (this.chain.baseLink) ref.base_link = this.chain.baseLink;
+    if (this.chain.tipLink) ref.tip_link = this.chain.tipLink;
+    if (this.chain.jointLimits) ref.joint_limits = this.chain.jointLimits;
+    return ref;
+  }
+
+  /** Joints, limits and chain of this robot (registered on the server first if it lacks it). */
+  info(): Promise<RobotInfo__Output> {
+    return this.client.getRobot({
+      robot_id: this.id,
+      base_link: this.chain.baseLink ?? "",
+      tip_link: this.chain.tipLink ?? "",
+    });
+  }
+
+  /** Flange and TCP pose (and every link with allLinks) for `joints`, chain order. */
+  fk(joints: number[], options: { tool?: Pose; allLinks?: boolean } = {}): Promise<ComputeFkResponse__Output> {
+    return this.client.computeFk({
+      robot: this.ref,
+      joints,
+      tool: options.tool ?? null,
+      all_links: options.allLinks ?? false,
+    });
+  }
+
+  /** IK of a TCP pose; `ok` false (with `outcome`) when it has no solution. */
+  ik(target: Pose, options: { seed?: number[]; tool?: Pose; ik?: IkOptions } = {}): Promise<IkResult__Output> {
+    return this.client.computeIk({
+      robot: this.ref,
+      target,
+      seed: options.seed ?? [],
+      tool: options.tool ?? null,
+      options: options.ik ?? null,
+    });
+  }
+
+  jacobian(joints: number[], options: { tool?: Pose } = {}): Promise<ComputeJacobianResponse__Output> {
+    return this.client.computeJacobian({ robot: this.ref, joints, tool: options.tool ?? null });
+  }
+
+  /** One IK result per target, in input order. */
+  async reachability(
+    targets: Pose[],
+    options: { seed?: number[]; tool?: Pose; ik?: IkOptions } = {},
+  ): Promise<IkResult__Output[]> {
+    const response = await this.client.checkReachability({
+      robot: this.ref,
+      targets,
+      seed: options.seed ?? [],
+      tool: options.tool ?? null,
+      options: options.ik ?? null,
+    });
+    return response.results;
+  }
+
+  /** Plans a path and collects its stream (time, q, qd, qdd, tcp, reports). */
+  plan(path: RobotPath): Promise<PlannedPath> {
+    return this.client.plan({ ...path, robot: this.ref });
+  }
+
+  /** Validates many paths for this robot; answers in input order. */
+  validate(
+    paths: ReadonlyArray<{ requestId: string; path: RobotPath }>,
+    options: ValidateOptions = {},
+  ): Promise<ValidatePathResponse__Output[]> {
+    return this.client.validatePaths(
+      paths.map(({ requestId, path }) => ({ request_id: requestId, path: { ...path, robot: this.ref } })),
+      options,
+    );
+  }
+}
