@@ -29,7 +29,9 @@ MotionClient::MotionClient(std::shared_ptr<grpc::Channel> channel, ClientOptions
       channel_(std::move(channel)),
       registry_(v1::RobotRegistry::NewStub(channel_)),
       kinematics_(v1::Kinematics::NewStub(channel_)),
-      planner_(v1::MotionPlanner::NewStub(channel_)) {}
+      planner_(v1::MotionPlanner::NewStub(channel_)),
+      geometry_(v1::Geometry::NewStub(channel_)),
+      info_(v1::Info::NewStub(channel_)) {}
 
 namespace {
 
@@ -290,6 +292,34 @@ grpc::Status MotionClient::CheckReachability(v1::CheckReachabilityRequest reques
   return CallWithRobot(request, response, [this](auto* context, const auto& r, auto* out) {
     return kinematics_->CheckReachability(context, r, out);
   });
+}
+
+grpc::Status MotionClient::CheckTrajectory(v1::CheckTrajectoryRequest request,
+                                           v1::CheckTrajectoryResponse* response) {
+  AttachJointLimits(request.mutable_robot());
+  return CallWithRobot(request, response, [this](auto* context, const auto& r, auto* out) {
+    return geometry_->CheckTrajectory(context, r, out);
+  });
+}
+
+grpc::Status MotionClient::ResampleTrajectory(v1::ResampleTrajectoryRequest request,
+                                              v1::ResampleTrajectoryResponse* response) {
+  return CallWithRobot(request, response, [this](auto* context, const auto& r, auto* out) {
+    return geometry_->ResampleTrajectory(context, r, out);
+  });
+}
+
+grpc::Status MotionClient::ConvertPose(const v1::ConvertPoseRequest& request,
+                                       v1::ConvertPoseResponse* response) {
+  grpc::ClientContext context;
+  SetDeadline(context);
+  return geometry_->ConvertPose(&context, request, response);
+}
+
+grpc::Status MotionClient::GetServerInfo(v1::GetServerInfoResponse* response) {
+  grpc::ClientContext context;
+  SetDeadline(context);
+  return info_->GetServerInfo(&context, v1::GetServerInfoRequest(), response);
 }
 
 grpc::Status MotionClient::PlanPath(

@@ -10,6 +10,8 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include "motion/v1/geometry.grpc.pb.h"
+#include "motion/v1/info.grpc.pb.h"
 #include "motion/v1/kinematics.grpc.pb.h"
 #include "motion/v1/motion_planner.grpc.pb.h"
 #include "motion/v1/robot_registry.grpc.pb.h"
@@ -90,6 +92,13 @@ class MotionClient {
                                  v1::CheckReachabilityResponse* response);
   grpc::Status CheckCollision(v1::CheckCollisionRequest request,
                               v1::CheckCollisionResponse* response);
+  grpc::Status CheckTrajectory(v1::CheckTrajectoryRequest request,
+                               v1::CheckTrajectoryResponse* response);
+  grpc::Status ResampleTrajectory(v1::ResampleTrajectoryRequest request,
+                                  v1::ResampleTrajectoryResponse* response);
+  grpc::Status ConvertPose(const v1::ConvertPoseRequest& request,
+                           v1::ConvertPoseResponse* response);
+  grpc::Status GetServerInfo(v1::GetServerInfoResponse* response);
 
   /// \brief Streams a PlanPath call into `on_message`. The URDF re-send
   /// happens only when the server refused before sending anything.
@@ -130,6 +139,8 @@ class MotionClient {
   std::unique_ptr<v1::RobotRegistry::Stub> registry_;
   std::unique_ptr<v1::Kinematics::Stub> kinematics_;
   std::unique_ptr<v1::MotionPlanner::Stub> planner_;
+  std::unique_ptr<v1::Geometry::Stub> geometry_;
+  std::unique_ptr<v1::Info::Stub> info_;
   std::mutex mutex_;
   struct KnownRobot {
     std::string urdf;

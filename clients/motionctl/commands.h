@@ -39,6 +39,21 @@ int RunPlan(motion::client::MotionClient& client, const CommandLine& cli);
 /// stream, progress on stderr, then a table; exit 1 if any failed.
 int RunValidate(motion::client::MotionClient& client, const CommandLine& cli);
 
+/// \brief `check-trajectory ROBOT FILE.csv`: a trajectory from elsewhere
+/// audited as motiond audits its own (exit 3 if a limit is broken).
+int RunCheckTrajectory(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `resample ROBOT FILE.csv --dt=S [--csv=OUT]`: the trajectory on a
+/// uniform grid of S seconds, with velocities and accelerations.
+int RunResample(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `pose x y z qx qy qz qw` (or x y z r p y with --deg / --rad, or 16
+/// matrix values): the pose as quaternion, roll/pitch/yaw and 4 x 4 matrix.
+int RunPose(motion::client::MotionClient& client, const CommandLine& cli);
+
+/// \brief `info`: the server's version, capabilities and every limit.
+int RunInfo(motion::client::MotionClient& client, const CommandLine& cli);
+
 /// \brief `stats`: reads http://--metrics/metrics (default 127.0.0.1:9464)
 /// and prints the server's key figures — requests by method and code with
 /// RPC latency, solve latency p50/p99 by operation (estimated from the

@@ -11,8 +11,8 @@
 #include "clients/motionctl/usage.h"
 
 int main(int argc, char** argv) {
-  const motionctl::CommandLine cli =
-      motionctl::ParseCommandLine(argc, argv, {"json", "all_links", "all", "help", "tls"});
+  const motionctl::CommandLine cli = motionctl::ParseCommandLine(
+      argc, argv, {"json", "all_links", "all", "help", "tls", "deg", "rad"});
   if (cli.positional.empty() || cli.Has("help") || cli.positional[0] == "help") {
     motionctl::PrintUsage(stdout);
     return cli.positional.empty() && !cli.Has("help") ? 1 : 0;
@@ -40,6 +40,10 @@ int main(int argc, char** argv) {
   if (command == "plan") return motionctl::RunPlan(*client, cli);
   if (command == "check") return motionctl::RunCheck(*client, cli);
   if (command == "validate") return motionctl::RunValidate(*client, cli);
+  if (command == "check-trajectory") return motionctl::RunCheckTrajectory(*client, cli);
+  if (command == "resample") return motionctl::RunResample(*client, cli);
+  if (command == "pose") return motionctl::RunPose(*client, cli);
+  if (command == "info") return motionctl::RunInfo(*client, cli);
   std::fprintf(stderr, "motionctl: unknown command '%s'\n\n", command.c_str());
   return motionctl::PrintUsage(stderr);
 }

@@ -78,9 +78,9 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
       const auto& c = m.chunk();
       const int dof = header.dof();
       for (int k = 0; csv && k < c.time_size(); ++k) {
-        std::fprintf(csv, "%.6f", c.time(k));
+        std::fprintf(csv, "%.17g", c.time(k));
         for (const auto* values : {&c.positions(), &c.velocities(), &c.accelerations()}) {
-          for (int j = 0; j < dof; ++j) std::fprintf(csv, ",%.9g", values->Get(k * dof + j));
+          for (int j = 0; j < dof; ++j) std::fprintf(csv, ",%.17g", values->Get(k * dof + j));
         }
         const auto& p = c.tcp(k);
         std::fprintf(csv, ",%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", p.position().x(),

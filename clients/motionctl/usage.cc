@@ -27,6 +27,17 @@ commands:
   ik ROBOT x y z qx qy qz qw    joints that put the TCP at the pose (--seed="q1 ... qn",
                                 --tool=..., --solver=lm|kdl_nr_jl|kdl_lma, --all for every
                                 distinct solution found)
+  check-trajectory ROBOT FILE.csv
+                                a trajectory from elsewhere (a time column, then one
+                                column per joint, or a plan --csv file) against the
+                                robot's limits as motiond audits its own (exit 3 if broken)
+  resample ROBOT FILE.csv --dt=S
+                                the trajectory on a uniform grid of S seconds, with
+                                velocities and accelerations (--csv=OUT writes them)
+  pose x y z qx qy qz qw        one pose as quaternion, roll/pitch/yaw and 4 x 4 matrix;
+                                also x y z roll pitch yaw with --deg or --rad, or the
+                                16 values of a matrix (row-major)
+  info                          the server's version, capabilities and every limit
   stats                         the server's key figures from its Prometheus /metrics:
                                 requests by method and code, p50/p99 latency, solve latency
                                 by operation, IK success, registry, solver pool

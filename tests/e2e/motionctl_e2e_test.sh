@@ -141,6 +141,43 @@ set -e
 grep -q "arm  *touches post  *0.0500 m deep" "$work/block_check" ||
   { cat "$work/block_check"; fail "block depth"; }
 
+# A 90 degree roll: the quaternion (sin 45, 0, 0, cos 45) and the matrix
+# with rows (1 0 0), (0 0 -1), (0 1 0); roll/pitch/yaw must say their unit.
+ctl pose 0 0 0.5 90 0 0 --deg >"$work/pose" || fail "pose"
+grep -q "^quat  0.707106781 0.000000000 0.000000000 0.707106781" "$work/pose" ||
+  { cat "$work/pose"; fail "pose quaternion"; }
+grep -q "0.000000   1.000000   0.000000   0.500000$" "$work/pose" ||
+  { cat "$work/pose"; fail "pose matrix"; }
+set +e
+ctl pose 0 0 0.5 90 0 0 2>"$work/err"; rc=$?
+set -e
+[[ $rc -eq 1 ]] && grep -q "needs --deg or --rad" "$work/err" || fail "pose without a unit"
+
+# A planned trajectory written to CSV passes check-trajectory; the same with
+# one sample of wrist_3 moved by 0.1 rad (25 rad/s over 4 ms, far above its
+# limit) is refused naming that joint and point (exit 3).
+ctl plan "$examples/ur5_glue_path.json" --csv="$work/glue.csv" >/dev/null || fail "plan --csv"
+ctl check-trajectory ur5 "$work/glue.csv" >"$work/audit" || { cat "$work/audit"; fail "audit"; }
+grep -q "^ok: within every limit" "$work/audit" || { cat "$work/audit"; fail "audit verdict"; }
+/usr/bin/python3 - "$work/glue.csv" "$work/broken.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+column = rows[0].index("q_wrist_3_joint")
+rows[501][column] = repr(float(rows[501][column]) + 0.1)  # data row 500 = point 500
+csv.writer(open(sys.argv[2], "w", newline="")).writerows(rows)
+PY
+set +e
+ctl check-trajectory ur5 "$work/broken.csv" >"$work/broken"; rc=$?
+set -e
+[[ $rc -eq 3 ]] || { cat "$work/broken"; fail "broken trajectory: exit $rc, expected 3"; }
+grep -q "VELOCITY_LIMIT  wrist_3_joint velocity .* at point 50[01] " "$work/broken" ||
+  { cat "$work/broken"; fail "broken trajectory not named by joint and point"; }
+ctl resample ur5 "$work/glue.csv" --dt=0.008 --csv="$work/coarse.csv" >"$work/resample" ||
+  fail "resample"
+grep -q "^3263 samples at 0.004 s -> 1632 samples at 0.008 s" "$work/resample" ||
+  { cat "$work/resample"; fail "resample count"; }
+ctl info | grep -q "^max_trajectory_points  *100000 " || fail "info limits"
+
 # SIGTERM: drain and exit 0.
 kill -TERM $pid
 set +e
