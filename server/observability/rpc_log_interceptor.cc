@@ -154,9 +154,10 @@ class RpcLogInterceptor : public grpc::experimental::Interceptor {
     // motion.v1 methods by their short name, others (health, reflection) in full.
     const std::string full = path;
     const auto slash = full.rfind('/');
-    name_ = method_ != Method::kOther && slash != std::string::npos ? full.substr(slash + 1)
-            : !full.empty() && full[0] == '/'                       ? full.substr(1)
-                                                                    : full;
+    const bool motion_v1 = full.rfind("/motion.v1.", 0) == 0;
+    name_ = motion_v1 && slash != std::string::npos ? full.substr(slash + 1)
+            : !full.empty() && full[0] == '/'       ? full.substr(1)
+                                                    : full;
     if (method_ == Method::kValidatePath) {
       summary_.paths = summary_.paths_ok = summary_.paths_rejected = summary_.segments = 0;
     }
