@@ -6,6 +6,7 @@
 //    `inlineAfterRefusalMs` afterwards every call naming it carries it
 //    inline, so each replica behind a round-robin balancer refuses it once;
 //  - UNAVAILABLE is retried with exponential backoff (all calls are idempotent).
+// Geometry's pose operations and Info name no robot: they are retried only.
 
 import * as grpc from "@grpc/grpc-js";
 
@@ -13,16 +14,34 @@ import { CallStats } from "./call_stats";
 import { createChannel, type ChannelSettings } from "./channel";
 import { sceneIdFor } from "./content_ids";
 import { isRobotNotRegistered, isSceneNotRegistered, MotionError, toMotionError } from "./errors";
+import type { AngleUnit } from "./generated/motion/v1/AngleUnit";
+import type { ApplyOffsetRequest } from "./generated/motion/v1/ApplyOffsetRequest";
+import type { ApplyToolAndFrameRequest } from "./generated/motion/v1/ApplyToolAndFrameRequest";
+import type { ApplyToolAndFrameResponse__Output } from "./generated/motion/v1/ApplyToolAndFrameResponse";
 import type { CheckCollisionRequest } from "./generated/motion/v1/CheckCollisionRequest";
 import type { CheckCollisionResponse__Output } from "./generated/motion/v1/CheckCollisionResponse";
+import type { CheckJointLimitsRequest } from "./generated/motion/v1/CheckJointLimitsRequest";
+import type { CheckJointLimitsResponse__Output } from "./generated/motion/v1/CheckJointLimitsResponse";
 import type { CheckReachabilityRequest } from "./generated/motion/v1/CheckReachabilityRequest";
 import type { CheckReachabilityResponse__Output } from "./generated/motion/v1/CheckReachabilityResponse";
+import type { CheckSingularityRequest } from "./generated/motion/v1/CheckSingularityRequest";
+import type { CheckSingularityResponse__Output } from "./generated/motion/v1/CheckSingularityResponse";
+import type { CheckTrajectoryRequest } from "./generated/motion/v1/CheckTrajectoryRequest";
+import type { CheckTrajectoryResponse__Output } from "./generated/motion/v1/CheckTrajectoryResponse";
+import type { ComposePosesRequest } from "./generated/motion/v1/ComposePosesRequest";
 import type { ComputeFkRequest } from "./generated/motion/v1/ComputeFkRequest";
 import type { ComputeFkResponse__Output } from "./generated/motion/v1/ComputeFkResponse";
 import type { ComputeIkRequest } from "./generated/motion/v1/ComputeIkRequest";
 import type { ComputeJacobianRequest } from "./generated/motion/v1/ComputeJacobianRequest";
 import type { ComputeJacobianResponse__Output } from "./generated/motion/v1/ComputeJacobianResponse";
+import type { ConvertPoseRequest } from "./generated/motion/v1/ConvertPoseRequest";
+import type { ConvertPoseResponse__Output } from "./generated/motion/v1/ConvertPoseResponse";
+import type { GeometryClient } from "./generated/motion/v1/Geometry";
 import type { GetRobotRequest } from "./generated/motion/v1/GetRobotRequest";
+import type { GetServerInfoRequest } from "./generated/motion/v1/GetServerInfoRequest";
+import type { GetServerInfoResponse__Output } from "./generated/motion/v1/GetServerInfoResponse";
+import type { InfoClient } from "./generated/motion/v1/Info";
+import type { InvertPoseRequest } from "./generated/motion/v1/InvertPoseRequest";
 import type { IkResult__Output } from "./generated/motion/v1/IkResult";
 import type { JointLimitOverride } from "./generated/motion/v1/JointLimitOverride";
 import type { KinematicsClient } from "./generated/motion/v1/Kinematics";
@@ -32,10 +51,14 @@ import type { MeshFile } from "./generated/motion/v1/MeshFile";
 import type { MotionPlannerClient } from "./generated/motion/v1/MotionPlanner";
 import type { PlanPathRequest } from "./generated/motion/v1/PlanPathRequest";
 import type { PlanPathResponse__Output } from "./generated/motion/v1/PlanPathResponse";
+import type { Pose, Pose__Output } from "./generated/motion/v1/Pose";
+import type { PoseResponse__Output } from "./generated/motion/v1/PoseResponse";
 import type { RegisterRobotRequest } from "./generated/motion/v1/RegisterRobotRequest";
 import type { RegisterRobotResponse__Output } from "./generated/motion/v1/RegisterRobotResponse";
 import type { RegisterSceneRequest } from "./generated/motion/v1/RegisterSceneRequest";
 import type { RegisterSceneResponse__Output } from "./generated/motion/v1/RegisterSceneResponse";
+import type { ResampleTrajectoryRequest } from "./generated/motion/v1/ResampleTrajectoryRequest";
+import type { ResampleTrajectoryResponse__Output } from "./generated/motion/v1/ResampleTrajectoryResponse";
 import type { RobotInfo__Output } from "./generated/motion/v1/RobotInfo";
 import type { RobotRef } from "./generated/motion/v1/RobotRef";
 import type { RobotRegistryClient } from "./generated/motion/v1/RobotRegistry";
@@ -91,12 +114,20 @@ interface RobotRequest {
   scene?: SceneRef | null;
 }
 
+/** PoseResponse.pose, which the server always sets. */
+function answeredPose(pose: Pose__Output | null, method: string): Pose__Output {
+  if (!pose) throw new MotionError({ code: grpc.status.INTERNAL, details: "the answer holds no pose", method });
+  return pose;
+}
+
 export class MotionClient {
   readonly stats = new CallStats();
   private readonly channel: grpc.Channel;
   private readonly registry: RobotRegistryClient;
   private readonly kinematics: KinematicsClient;
   private readonly planner: MotionPlannerClient;
+  private readonly geometry: GeometryClient;
+  private readonly info: InfoClient;
   private readonly health: HealthClient;
   private readonly known = new KnownContent();
   private readonly inline: InlineWindow;
@@ -113,6 +144,8 @@ export class MotionClient {
     this.registry = new v1.RobotRegistry("", grpc.credentials.createInsecure(), shared);
     this.kinematics = new v1.Kinematics("", grpc.credentials.createInsecure(), shared);
     this.planner = new v1.MotionPlanner("", grpc.credentials.createInsecure(), shared);
+    this.geometry = new v1.Geometry("", grpc.credentials.createInsecure(), shared);
+    this.info = new v1.Info("", grpc.credentials.createInsecure(), shared);
     this.health = new protos.grpc.health.v1.Health("", grpc.credentials.createInsecure(), shared);
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.retry = {
@@ -146,8 +179,8 @@ export class MotionClient {
   }
 
   /**
-   * The robot's real joint limits, attached to every PlanPath and
-   * ValidatePath request for `robotId` that carries none of its own.
+   * The robot's real joint limits, attached to every PlanPath, ValidatePath
+   * and CheckTrajectory request for `robotId` that carries none of its own.
    * An empty list clears them.
    */
   setJointLimits(robotId: string, limits: JointLimitOverride[]): void {
@@ -280,6 +313,83 @@ export class MotionClient {
     return validatePaths({ planner: this.planner, known: this.known, stats: this.stats }, withLimits, options);
   }
 
+  // ---- Geometry: a robot's trajectories and joint vectors (re-sent like Kinematics) ----
+
+  /**
+   * A joint trajectory from anywhere audited as the planner audits its own
+   * (README "Trajectories from elsewhere"); limits broken are diagnostics
+   * (ok = false), not errors. setJointLimits' limits are attached.
+   */
+  async checkTrajectory(request: CheckTrajectoryRequest): Promise<CheckTrajectoryResponse__Output> {
+    return this.callWithRobot("CheckTrajectory", (r: CheckTrajectoryRequest, o, cb: grpc.requestCallback<CheckTrajectoryResponse__Output>) =>
+      this.geometry.CheckTrajectory(r, o, cb), request, { attachJointLimits: true });
+  }
+
+  /** A trajectory of any spacing on a uniform grid: the not-a-knot cubic spline per joint, with its velocities and accelerations. */
+  async resampleTrajectory(request: ResampleTrajectoryRequest): Promise<ResampleTrajectoryResponse__Output> {
+    return this.callWithRobot("ResampleTrajectory", (r: ResampleTrajectoryRequest, o, cb: grpc.requestCallback<ResampleTrajectoryResponse__Output>) =>
+      this.geometry.ResampleTrajectory(r, o, cb), request);
+  }
+
+  async checkJointLimits(request: CheckJointLimitsRequest): Promise<CheckJointLimitsResponse__Output> {
+    return this.callWithRobot("CheckJointLimits", (r: CheckJointLimitsRequest, o, cb: grpc.requestCallback<CheckJointLimitsResponse__Output>) =>
+      this.geometry.CheckJointLimits(r, o, cb), request);
+  }
+
+  async checkSingularity(request: CheckSingularityRequest): Promise<CheckSingularityResponse__Output> {
+    return this.callWithRobot("CheckSingularity", (r: CheckSingularityRequest, o, cb: grpc.requestCallback<CheckSingularityResponse__Output>) =>
+      this.geometry.CheckSingularity(r, o, cb), request);
+  }
+
+  // ---- Geometry: poses (no robot; the server's conventions, so nobody re-implements them) ----
+
+  /**
+   * One pose in every form: quaternion (normalised, w >= 0), roll/pitch/yaw
+   * in `rpy_unit` (required: RADIANS or DEGREES) and the row-major 4 x 4
+   * matrix. Give `pose` (quaternion or rpy with its unit) or `matrix`.
+   */
+  async convertPose(request: ConvertPoseRequest & { rpy_unit: AngleUnit }): Promise<ConvertPoseResponse__Output> {
+    return this.unary("ConvertPose", (r: ConvertPoseRequest, o, cb: grpc.requestCallback<ConvertPoseResponse__Output>) => this.geometry.ConvertPose(r, o, cb), request);
+  }
+
+  /** poses[0] * poses[1] * ... (each pose given in the frame of the one before); 1 to 1000 poses. */
+  async composePoses(poses: Pose[]): Promise<Pose__Output> {
+    const response = await this.unary("ComposePoses", (r: ComposePosesRequest, o, cb: grpc.requestCallback<PoseResponse__Output>) =>
+      this.geometry.ComposePoses(r, o, cb), { poses });
+    return answeredPose(response.pose, "ComposePoses");
+  }
+
+  /** pose^-1. */
+  async invertPose(pose: Pose): Promise<Pose__Output> {
+    const response = await this.unary("InvertPose", (r: InvertPoseRequest, o, cb: grpc.requestCallback<PoseResponse__Output>) =>
+      this.geometry.InvertPose(r, o, cb), { pose });
+    return answeredPose(response.pose, "InvertPose");
+  }
+
+  /**
+   * `target` in the work-object `frame` (base frame when absent) moved by
+   * `offset` about the axes `offset_frame` names (WORLD, FRAME, TOOL), as
+   * MotionSegment.offset moves it; the answer is in the base frame.
+   */
+  async applyOffset(request: ApplyOffsetRequest): Promise<Pose__Output> {
+    const response = await this.unary("ApplyOffset", (r: ApplyOffsetRequest, o, cb: grpc.requestCallback<PoseResponse__Output>) =>
+      this.geometry.ApplyOffset(r, o, cb), request);
+    return answeredPose(response.pose, "ApplyOffset");
+  }
+
+  /** A TCP `target` in the work-object `frame` with a `tool` -> `tcp` = frame * target and `flange` = tcp * tool^-1 (what IK solves for). */
+  async applyToolAndFrame(request: ApplyToolAndFrameRequest): Promise<ApplyToolAndFrameResponse__Output> {
+    return this.unary("ApplyToolAndFrame", (r: ApplyToolAndFrameRequest, o, cb: grpc.requestCallback<ApplyToolAndFrameResponse__Output>) =>
+      this.geometry.ApplyToolAndFrame(r, o, cb), request);
+  }
+
+  // ---- Info ----
+
+  /** What the server is and enforces: versions, `capabilities` (stable words), every bound in `limits` with its flag, workers. */
+  async serverInfo(): Promise<GetServerInfoResponse__Output> {
+    return this.unary("GetServerInfo", (r: GetServerInfoRequest, o, cb: grpc.requestCallback<GetServerInfoResponse__Output>) => this.info.GetServerInfo(r, o, cb), {});
+  }
+
   // ---- Health ----
 
   /** grpc.health.v1 status of `service` ("" = the server): "SERVING", "NOT_SERVING", ... */
@@ -302,8 +412,14 @@ export class MotionClient {
     });
   }
 
-  private callWithRobot<Req extends RobotRequest, Res>(method: string, start: UnaryMethod<Req, Res>, request: Req): Promise<Res> {
+  private callWithRobot<Req extends RobotRequest, Res>(
+    method: string,
+    start: UnaryMethod<Req, Res>,
+    request: Req,
+    options: { attachJointLimits?: boolean } = {},
+  ): Promise<Res> {
     const sent = this.withOwnRefs(request);
+    if (options.attachJointLimits) this.attachJointLimits(sent.robot!);
     return this.sendWithRefs(method, sent, (deadline) => callUnary(method, start, sent, deadline));
   }
 

@@ -11,7 +11,9 @@ import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 
+import type { ProtoGrpcType as GeometryProto } from "./generated/geometry";
 import type { ProtoGrpcType as HealthProto } from "./generated/health";
+import type { ProtoGrpcType as InfoProto } from "./generated/info";
 import type { ProtoGrpcType as KinematicsProto } from "./generated/kinematics";
 import type { ProtoGrpcType as PlannerProto } from "./generated/motion_planner";
 import type { ProtoGrpcType as RegistryProto } from "./generated/robot_registry";
@@ -28,10 +30,12 @@ const PROTO_FILES = [
   "motion/v1/robot_registry.proto",
   "motion/v1/kinematics.proto",
   "motion/v1/motion_planner.proto",
+  "motion/v1/geometry.proto",
+  "motion/v1/info.proto",
   "grpc/health/v1/health.proto",
 ];
 
-export type MotionProtos = RegistryProto & KinematicsProto & PlannerProto & HealthProto;
+export type MotionProtos = RegistryProto & KinematicsProto & PlannerProto & GeometryProto & InfoProto & HealthProto;
 
 /**
  * The folder holding motion/v1/*.proto: `MOTIOND_PROTO_DIR`, else the
@@ -51,9 +55,11 @@ export function loadMotionProtos(protoDir: string = defaultProtoDir()): {
 } {
   const cached = loaded.get(protoDir);
   if (cached) return cached;
-  if (!existsSync(path.join(protoDir, "motion", "v1", "motion_planner.proto"))) {
+  // Every file named, so protos of an older server (no geometry.proto) say which one is missing.
+  const missing = PROTO_FILES.filter((file) => !existsSync(path.join(protoDir, file)));
+  if (missing.length > 0) {
     throw new Error(
-      `motion.v1 protos not found in ${protoDir} (set MOTIOND_PROTO_DIR, or ClientOptions.protoDir)`,
+      `motion.v1 protos not found in ${protoDir}: ${missing.join(", ")} (set MOTIOND_PROTO_DIR, or ClientOptions.protoDir)`,
     );
   }
   const definition = protoLoader.loadSync(PROTO_FILES, { ...LOADER_OPTIONS, includeDirs: [protoDir] });

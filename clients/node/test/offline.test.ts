@@ -1,6 +1,6 @@
 // The parts that need no server: decoding google.rpc.Status bytes written
 // out by hand here (tag by tag, from proto/google/rpc/*.proto), reading
-// program files (names, camelCase, typos), and target lists.
+// program files (names, camelCase, typos), target lists, and joint rows.
 
 import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { describe, test } from "node:test";
 
-import { decodeStatusDetails, findProgramUrdf, readProgramFile, resolveTarget } from "../src";
+import { decodeStatusDetails, findProgramUrdf, flattenRows, MotionError, readProgramFile, resolveTarget, splitRows } from "../src";
 import { EXAMPLES_DIR, ROBOTS_DIR } from "./support/environment";
 
 /** A length-delimited field: tag byte, one-byte length, bytes (all short here). */
@@ -97,5 +97,22 @@ describe("targets", () => {
     assert.equal(resolveTarget("[::1]:1,[::1]:2"), "ipv6:[::1]:1,[::1]:2");
     assert.equal(resolveTarget("127.0.0.1:50051"), "127.0.0.1:50051");
     assert.equal(resolveTarget("dns:///motiond-headless:50051"), "dns:///motiond-headless:50051");
+  });
+});
+
+describe("joint rows", () => {
+  test("rows and flat row-major arrays go out alike; answers come back as rows", () => {
+    assert.deepEqual(flattenRows([[1, 2, 3], [4, 5, 6]], "CheckTrajectory"), [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(flattenRows([1, 2, 3, 4, 5, 6], "CheckTrajectory"), [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(flattenRows([], "CheckTrajectory"), []);
+    assert.deepEqual(splitRows([1, 2, 3, 4, 5, 6], 3), [[1, 2, 3], [4, 5, 6]]);
+  });
+
+  test("ragged or mixed rows are INVALID_ARGUMENT naming the row, not shifted joints", () => {
+    const refused = (field: string) => (error: unknown) =>
+      error instanceof MotionError && error.codeName === "INVALID_ARGUMENT" && error.fields[0] === field && error.details.startsWith(`${field}: `);
+    // 2 + 4 values would pass the server's n x dof count for 3 samples of 2 joints.
+    assert.throws(() => flattenRows([[1, 2], [3, 4, 5, 6]], "CheckTrajectory"), refused("positions[1]"));
+    assert.throws(() => flattenRows([[1, 2], 3, 4] as unknown as number[], "ResampleTrajectory"), refused("positions[1]"));
   });
 });

@@ -16,6 +16,8 @@ export interface MotiondOptions {
   robotsDir?: string;
   /** Fixed port instead of a free one. */
   port?: number;
+  /** More motiond flags, e.g. "--max_trajectory_points=5000". */
+  flags?: string[];
 }
 
 const START_TIMEOUT_MS = 15_000;
@@ -77,6 +79,7 @@ export class MotiondProcess {
       `--robots_dir=${options.robotsDir ?? scratch}`,
       "--workers=2",
       "--log_level=debug",
+      ...(options.flags ?? []),
     ];
     const child = spawn(MOTIOND_BIN, args, { stdio: ["ignore", "pipe", "pipe"] });
     const output = { text: "" };
