@@ -28,7 +28,9 @@ set(message_protos
 set(service_protos
   motion/v1/robot_registry.proto
   motion/v1/kinematics.proto
-  motion/v1/motion_planner.proto)
+  motion/v1/motion_planner.proto
+  motion/v1/geometry.proto
+  motion/v1/info.proto)
 
 # A fresh directory, so a proto removed upstream leaves no stale module.
 file(REMOVE_RECURSE "${OUT_DIR}")

@@ -15,7 +15,8 @@ from typing import List, Optional, Sequence, Tuple
 
 import grpc
 
-_SERVICES = ("motion.v1.RobotRegistry", "motion.v1.Kinematics", "motion.v1.MotionPlanner")
+_SERVICES = ("motion.v1.RobotRegistry", "motion.v1.Kinematics", "motion.v1.MotionPlanner",
+             "motion.v1.Geometry", "motion.v1.Info")
 _MAX_MESSAGE_BYTES = 64 << 20  # a 100 000-sample plan arrives in chunks far below this
 
 

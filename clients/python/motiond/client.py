@@ -18,8 +18,9 @@ from typing import (TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequ
 
 import grpc
 
-from motiond._stubs import (kinematics_pb2_grpc, motion_planner_pb2, motion_planner_pb2_grpc,
-                            robot_registry_pb2, robot_registry_pb2_grpc)
+from motiond._stubs import (geometry_pb2_grpc, info_pb2_grpc, kinematics_pb2_grpc,
+                            motion_planner_pb2, motion_planner_pb2_grpc, robot_registry_pb2,
+                            robot_registry_pb2_grpc)
 from motiond.channel import open_channel
 from motiond.content_ids import robot_id_for_urdf
 from motiond.errors import (ROBOT_NOT_REGISTERED, SCENE_NOT_REGISTERED, MotiondRpcError,
@@ -29,6 +30,7 @@ from motiond.program import ProgramLike, load_program
 from motiond.robot import Robot, robot_for_program
 from motiond.robot_info import RobotInfo
 from motiond.scene import Scene, SceneLike, load_scene
+from motiond.server_info import ServerInfo, fetch_server_info
 
 if TYPE_CHECKING:
     from motiond.trajectory import Plan
@@ -73,6 +75,8 @@ class Client:
         self._registry = robot_registry_pb2_grpc.RobotRegistryStub(self._channel)
         self._kinematics = kinematics_pb2_grpc.KinematicsStub(self._channel)
         self._planner = motion_planner_pb2_grpc.MotionPlannerStub(self._channel)
+        self._geometry = geometry_pb2_grpc.GeometryStub(self._channel)
+        self._info = info_pb2_grpc.InfoStub(self._channel)
         self._policy = InlinePolicy(inline_after_refusal)
         if on_refusal is not None:
             self._policy.add_hook(on_refusal)
@@ -105,6 +109,13 @@ class Client:
 
     def __exit__(self, *_: Any) -> None:
         self.close()
+
+    # --- the server ------------------------------------------------------------
+    def server_info(self, *, timeout: Optional[float] = None) -> ServerInfo:
+        """GetServerInfo: version, build architecture, capabilities and every
+        bound the server enforces (``info.limits["max_trajectory_points"]``),
+        from the replica the call reaches."""
+        return fetch_server_info(self, timeout)
 
     # --- refusals --------------------------------------------------------------
     @property

@@ -3,7 +3,9 @@
 Conventions are the API's (proto/motion/v1/common.proto): a pose X_PC is the
 child frame C in the parent frame P; its rotation turns vectors of C into P,
 its position is C's origin in P. Roll-pitch-yaw angles follow URDF: fixed
-axes X, then Y, then Z, i.e. R = Rz(yaw) @ Ry(pitch) @ Rx(roll).
+axes X, then Y, then Z, i.e. R = Rz(yaw) @ Ry(pitch) @ Rx(roll). They are
+radians unless said otherwise (``degrees=True``; a motion.v1.Rpy carries
+its unit, and one without a unit is refused, as the server refuses it).
 """
 from __future__ import annotations
 
@@ -101,6 +103,18 @@ def _vector(values: Any, length: int, what: str) -> np.ndarray:
     return array
 
 
+def _degrees(unit: Any, what: str) -> bool:
+    """True for DEGREES, False for RADIANS (an AngleUnit value or its name);
+    anything else is refused: angles are never guessed."""
+    if isinstance(unit, bool):
+        unit = None
+    if unit in (common_pb2.DEGREES, "DEGREES"):
+        return True
+    if unit in (common_pb2.RADIANS, "RADIANS"):
+        return False
+    raise ValueError(f"{what}: say RADIANS or DEGREES, got {unit!r}; angles are never guessed")
+
+
 class Pose:
     """A rigid transform: ``position`` (m) and unit ``quaternion`` (x, y, z, w).
 
@@ -135,17 +149,34 @@ class Pose:
         return cls(m[:3, 3], quaternion_from_matrix(rotation))
 
     @classmethod
-    def from_rpy(cls, position: Sequence[float], rpy: Sequence[float]) -> "Pose":
-        """From a position and URDF roll-pitch-yaw (rad)."""
+    def from_rpy(cls, position: Sequence[float], rpy: Sequence[float], *,
+                 degrees: bool = False) -> "Pose":
+        """From a position and URDF roll-pitch-yaw (rad, or degrees with
+        ``degrees=True``)."""
+        if isinstance(rpy, Mapping):
+            rpy = [rpy.get(name, 0.0) for name in ("roll", "pitch", "yaw")]
         roll, pitch, yaw = _vector(rpy, 3, "rpy")
+        if degrees:
+            roll, pitch, yaw = (math.radians(a) for a in (roll, pitch, yaw))
         return cls(position, quaternion_from_matrix(matrix_from_rpy(roll, pitch, yaw)))
 
     @classmethod
     def from_proto(cls, message: common_pb2.Pose) -> "Pose":
-        """From a motion.v1.Pose; an unset orientation is the identity."""
+        """From a motion.v1.Pose: its quaternion, or its ``rpy`` in the unit
+        it names; an unset orientation is the identity.
+
+        Raises:
+            ValueError: both a quaternion and rpy, or rpy without a unit.
+        """
+        p = message.position
+        if message.HasField("rpy"):
+            if message.HasField("orientation"):
+                raise ValueError("pose: give the orientation as a quaternion or as rpy, not both")
+            rpy = message.rpy
+            return cls.from_rpy((p.x, p.y, p.z), (rpy.roll, rpy.pitch, rpy.yaw),
+                                degrees=_degrees(rpy.unit, "rpy.unit"))
         o = message.orientation
         quaternion = (o.x, o.y, o.z, o.w) if message.HasField("orientation") else (0, 0, 0, 1)
-        p = message.position
         return cls((p.x, p.y, p.z), quaternion)
 
     @classmethod
@@ -162,7 +193,11 @@ class Pose:
         if isinstance(value, Mapping):
             rotation = value.get("orientation", value.get("quaternion"))
             if rotation is None and "rpy" in value:
-                return cls.from_rpy(value["position"], value["rpy"])
+                rpy = value["rpy"]
+                # The JSON form of motion.v1.Rpy names its unit; a list is rad.
+                degrees = _degrees(rpy.get("unit"), "rpy.unit") if isinstance(rpy, Mapping) \
+                    else False
+                return cls.from_rpy(value.get("position", (0, 0, 0)), rpy, degrees=degrees)
             return cls(value.get("position", (0, 0, 0)),
                        (0, 0, 0, 1) if rotation is None else rotation)
         if isinstance(value, np.ndarray):

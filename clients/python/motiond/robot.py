@@ -1,4 +1,7 @@
-"""A robot's chain on the motiond service: FK, IK, Jacobian, planning.
+"""A robot's chain on the motiond service: FK, IK, Jacobian, planning, and
+the checks of joint data from elsewhere (trajectories, joint limits,
+singularity; the answers are in :mod:`motiond.trajectory_check` and
+:mod:`motiond.joint_checks`).
 
 A :class:`Robot` is a handle: its content id and chain. Nothing is stored
 on any server by making one; every call names the robot by id and the
@@ -15,11 +18,15 @@ from motiond._stubs import common_pb2, kinematics_pb2
 from motiond.content_ids import robot_id_for_urdf
 from motiond.errors import IkFailed, ProgramError
 from motiond.ik_solution import IkSolution
+from motiond.joint_checks import (JointLimitsCheck, SingularityCheck, joint_limits_request,
+                                  singularity_request)
 from motiond.poses import Pose, PoseLike
 from motiond.program import Program, ProgramLike, load_program
 from motiond.robot_info import JointLimits, RobotInfo
 from motiond.scene import SceneLike
 from motiond.trajectory import Plan, plan_from_stream
+from motiond.trajectory_check import (ResampledTrajectory, TrajectoryCheck, check_request,
+                                      resample_request)
 
 if TYPE_CHECKING:
     from motiond.client import Client
@@ -175,6 +182,102 @@ class Robot:
         response = client._unary("ComputeJacobian", client._kinematics.ComputeJacobian, request,
                                  timeout)
         return np.asarray(response.data, dtype=float).reshape(response.rows, response.cols)
+
+    # --- joint data from elsewhere ----------------------------------------
+    def check_trajectory(self, time: Any, q: Any, *,
+                         timeout: Optional[float] = None) -> TrajectoryCheck:
+        """CheckTrajectory: a joint trajectory from any source audited as
+        motiond audits its own plans.
+
+        Args:
+            time: (n,) s, strictly increasing on a uniform grid (within 1e-6
+                of a spacing; :meth:`resample` puts any trajectory on one).
+            q: (n, dof) joint positions, columns in :attr:`joint_names` order.
+
+        Returns:
+            A :class:`TrajectoryCheck`: ``ok``, the diagnostics (joint,
+            point index, time, value, limit), the worst velocity /
+            acceleration / jerk ratios, ``cycle_time``. A trajectory that
+            breaks a limit is an answer, not an exception.
+
+        Raises:
+            MotiondRpcError: INVALID_ARGUMENT naming ``time[k]`` (off the
+                grid, not increasing, not finite) or ``positions[i]``
+                (i = k * dof + j), or more samples than the server's
+                ``--max_trajectory_points``.
+        """
+        client = self._client
+        request = check_request(self.ref(), time, q)
+        return TrajectoryCheck.from_proto(
+            client._unary("CheckTrajectory", client._geometry.CheckTrajectory, request, timeout))
+
+    def resample(self, time: Any, q: Any, sample_time: float, *,
+                 timeout: Optional[float] = None) -> ResampledTrajectory:
+        """ResampleTrajectory: a joint trajectory of any spacing on a uniform
+        grid of ``sample_time`` s from ``time[0]``, per joint the not-a-knot
+        cubic spline through the samples (exact for cubic motion; 3 samples
+        give the parabola, 2 the line). When the duration is not a multiple
+        of ``sample_time`` the last grid time lies past the last sample,
+        where the arm is held at rest.
+
+        Returns:
+            ``(time, q, qd, qdd)`` as a :class:`ResampledTrajectory`. A spline
+            can overshoot between samples: :meth:`check_trajectory` it
+            before it runs.
+
+        Raises:
+            MotiondRpcError: INVALID_ARGUMENT naming ``time[k]``,
+                ``positions[i]`` or ``sample_time``.
+        """
+        client = self._client
+        request = resample_request(self.ref(), time, q, sample_time)
+        return ResampledTrajectory.from_proto(
+            client._unary("ResampleTrajectory", client._geometry.ResampleTrajectory, request,
+                          timeout))
+
+    def check_joint_limits(self, qs: Any, *, timeout: Optional[float] = None) -> JointLimitsCheck:
+        """CheckJointLimits: joint vectors against the chain's position limits.
+
+        Args:
+            qs: one joint vector (dof,) or up to 10 000 as an (m, dof) array.
+
+        Returns:
+            A :class:`JointLimitsCheck` in input order: per configuration
+            ``inside`` and per joint the limits, the distance to the nearest
+            one (negative outside) and which one it is.
+
+        Raises:
+            MotiondRpcError: INVALID_ARGUMENT naming ``configurations[i].values``
+                (wrong count) or ``configurations[i].values[j]`` (not finite).
+        """
+        client = self._client
+        request = joint_limits_request(self.ref(), qs)
+        return JointLimitsCheck.from_proto(
+            client._unary("CheckJointLimits", client._geometry.CheckJointLimits, request, timeout))
+
+    def check_singularity(self, q: Sequence[float], tool: Optional[PoseLike] = None,
+                          threshold: Optional[float] = None, *,
+                          timeout: Optional[float] = None) -> SingularityCheck:
+        """CheckSingularity: how close ``q`` is to a singularity, from the
+        singular values of the Jacobian.
+
+        Args:
+            q: joint values (dof of them, chain order).
+            tool: the Jacobian's reference point, the TCP in the flange frame
+                (:meth:`motiond.Pose.coerce` forms); None = the flange.
+            threshold: on sigma_min, for ``near_singular``; None = the
+                planner's 1e-3 (0 is refused: on the wire it means the default).
+
+        Raises:
+            MotiondRpcError: INVALID_ARGUMENT naming ``joints``, ``tool`` or
+                ``threshold``.
+        """
+        client = self._client
+        request = singularity_request(self.ref(), q,
+                                      None if tool is None else Pose.coerce(tool).to_proto(),
+                                      threshold)
+        return SingularityCheck.from_proto(
+            client._unary("CheckSingularity", client._geometry.CheckSingularity, request, timeout))
 
     # --- planning ----------------------------------------------------------
     def plan(self, program: ProgramLike, *, start_joints: Optional[Sequence[float]] = None,

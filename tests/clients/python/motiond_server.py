@@ -117,16 +117,18 @@ def free_port() -> int:
 
 class ServerTestCase(unittest.TestCase):
     """A test class with one real motiond for all its tests (``PRELOAD``
-    says whether it holds the bundled robots) and a Client to it."""
+    says whether it holds the bundled robots, ``EXTRA_ARGS`` are more motiond
+    flags) and a Client to it."""
 
     PRELOAD = True
+    EXTRA_ARGS: List[str] = []
     server: MotiondServer
 
     @classmethod
     def setUpClass(cls) -> None:
         import motiond  # the staged package from the build tree (PYTHONPATH)
 
-        cls.server = MotiondServer(preload=cls.PRELOAD).start()
+        cls.server = MotiondServer(preload=cls.PRELOAD, extra_args=list(cls.EXTRA_ARGS)).start()
         cls.client = motiond.Client(cls.server.address)
 
     @classmethod

@@ -37,7 +37,7 @@ class ServiceConfigTest(unittest.TestCase):
         method = config["methodConfig"][0]
         self.assertEqual({n["service"] for n in method["name"]},
                          {"motion.v1.RobotRegistry", "motion.v1.Kinematics",
-                          "motion.v1.MotionPlanner"})
+                          "motion.v1.MotionPlanner", "motion.v1.Geometry", "motion.v1.Info"})
         self.assertEqual(method["retryPolicy"]["retryableStatusCodes"], ["UNAVAILABLE"])
         self.assertEqual(method["retryPolicy"]["maxAttempts"], 4)
 

@@ -100,6 +100,29 @@ class PoseTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             Pose.coerce("not a pose")
 
+    def test_rpy_in_degrees_and_in_messages_say_their_unit(self) -> None:
+        expected = rz(math.radians(30)) @ ry(math.radians(-20)) @ rx(math.radians(90))
+        degrees = Pose.from_rpy((1, 2, 3), (90, -20, 30), degrees=True)
+        np.testing.assert_allclose(degrees.rotation, expected, atol=1e-14)
+        for unit, angles in [(common_pb2.DEGREES, (90, -20, 30)),
+                             (common_pb2.RADIANS, tuple(math.radians(a) for a in (90, -20, 30)))]:
+            with self.subTest(unit=common_pb2.AngleUnit.Name(unit)):
+                message = common_pb2.Pose(rpy=common_pb2.Rpy(roll=angles[0], pitch=angles[1],
+                                                              yaw=angles[2], unit=unit))
+                np.testing.assert_allclose(Pose.from_proto(message).rotation, expected, atol=1e-14)
+                mapping = {"position": (0, 0, 0),
+                           "rpy": {"roll": angles[0], "pitch": angles[1], "yaw": angles[2],
+                                   "unit": common_pb2.AngleUnit.Name(unit)}}
+                np.testing.assert_allclose(Pose.coerce(mapping).rotation, expected, atol=1e-14)
+        # Angles are never guessed; a quaternion and rpy together are refused.
+        with self.assertRaisesRegex(ValueError, "rpy.unit"):
+            Pose.from_proto(common_pb2.Pose(rpy=common_pb2.Rpy(roll=90)))
+        with self.assertRaisesRegex(ValueError, "rpy.unit"):
+            Pose.coerce({"rpy": {"roll": 90}})
+        with self.assertRaisesRegex(ValueError, "not both"):
+            Pose.from_proto(common_pb2.Pose(orientation=common_pb2.Quaternion(w=1),
+                                            rpy=common_pb2.Rpy(unit=common_pb2.RADIANS)))
+
     def test_unset_orientation_in_a_message_is_the_identity(self) -> None:
         message = common_pb2.Pose(position=common_pb2.Vector3(x=1.0))
         np.testing.assert_allclose(Pose.from_proto(message).quaternion, (0, 0, 0, 1))
