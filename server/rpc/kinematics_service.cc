@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/collision/collision_checker.h"
+#include "core/geometry/pose_algebra.h"
 #include "core/ik/ik_solver.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/kinematics/jacobian.h"
@@ -57,6 +58,12 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeFk(grpc::CallbackServerConte
     env_.metrics.RecordSolve("fk", "-", SecondsSince(started));
     PoseToProto(flange, response->mutable_flange());
     PoseToProto(flange * in->tool.ToIsometry(), response->mutable_tcp());
+    if (request->has_frame()) {
+      absl::StatusOr<Pose> frame = PoseFromProto(request->frame(), "frame");
+      if (!frame.ok()) return frame.status();
+      PoseToProto(frame->ToIsometry().inverse() * flange * in->tool.ToIsometry(),
+                  response->mutable_tcp_in_frame());
+    }
     if (request->all_links()) {
       for (const LinkPose& link : LinkPoses(chain, data)) {
         LinkPoseToProto(link, response->add_links());
@@ -78,8 +85,14 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
       [this, context, request, response](ChainDataCache& cache) -> absl::Status {
         absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
         if (!resolved.ok()) return resolved.status();
-        absl::StatusOr<Pose> target = PoseFromProto(request->target(), "target");
-        if (!target.ok()) return target.status();
+        absl::StatusOr<Pose> target_in_frame = PoseFromProto(request->target(), "target");
+        if (!target_in_frame.ok()) return target_in_frame.status();
+        absl::StatusOr<Pose> frame =
+            OptionalPoseFromProto(request->has_frame(), request->frame(), "frame");
+        if (!frame.ok()) return frame.status();
+        // In the base frame; as sent when there is no frame (bit for bit).
+        const Pose target =
+            request->has_frame() ? Compose(*frame, *target_in_frame) : *target_in_frame;
         absl::StatusOr<Pose> tool =
             OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
         if (!tool.ok()) return tool.status();
@@ -88,7 +101,7 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
         options->stop = [context] { return context->IsCancelled(); };
         const auto started = std::chrono::steady_clock::now();
         absl::StatusOr<IkResult> result =
-            SolveIk(*resolved->chain, cache.For(resolved->chain), *target, *tool,
+            SolveIk(*resolved->chain, cache.For(resolved->chain), target, *tool,
                     ToVector(request->seed()), *options);
         if (!result.ok()) return result.status();
         if (context->IsCancelled()) {

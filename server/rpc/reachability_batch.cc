@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "core/geometry/pose_algebra.h"
 #include "core/ik/ik_solver.h"
 #include "core/kinematics/joint_vector_check.h"
 #include "server/convert/proto_conversion.h"
@@ -60,12 +61,16 @@ absl::Status ReachabilityBatch::Prepare() {
   if (!seed_.empty()) {
     if (auto status = CheckJointVector(*chain_, seed_, "seed"); !status.ok()) return status;
   }
+  absl::StatusOr<Pose> frame =
+      OptionalPoseFromProto(request_->has_frame(), request_->frame(), "frame");
+  if (!frame.ok()) return frame.status();
   targets_.reserve(count);
   for (int i = 0; i < count; ++i) {
     absl::StatusOr<Pose> target =
         PoseFromProto(request_->targets(i), absl::StrCat("targets[", i, "]"));
     if (!target.ok()) return target.status();
-    targets_.push_back(*target);
+    // In the base frame; as sent when there is no frame (bit for bit).
+    targets_.push_back(request_->has_frame() ? Compose(*frame, *target) : *target);
   }
   for (int i = 0; i < count; ++i) response_->add_results();
   if (request_->options().seed_from_previous()) {

@@ -92,10 +92,17 @@ inline bool NamesRegisteredRobotOnly(const v1::RobotRef& robot) {
 /// switches) costs more than such work, and a callback thread blocked for a
 /// few microseconds delays nothing. Each gRPC thread keeps its own
 /// ChainDataCache, so no solver is shared between threads.
+/// \brief This thread's chain cache for inline work: one per thread, shared
+/// by every inline method (an inline function's static is one object).
+inline ChainDataCache& InlineChainDataCache() {
+  thread_local ChainDataCache cache(8);
+  return cache;
+}
+
 template <typename Work>
 grpc::ServerUnaryReactor* RunUnaryInline(grpc::CallbackServerContext* context, const char* method,
                                          Work work) {
-  thread_local ChainDataCache cache(8);
+  ChainDataCache& cache = InlineChainDataCache();
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   absl::Status status =
       context->IsCancelled()

@@ -249,5 +249,60 @@ TEST_F(GeometryPoseTest, AStraightElbowIsSingularABentOneIsNot) {
   EXPECT_EQ(response.sigma_min(), response.singular_values(5));
 }
 
+// Kinematics with a work-object frame: a frame one metre along x, turned a
+// quarter about z. FK answers the TCP in it as frame^-1 * tcp (worked out
+// here from the base-frame TCP it also returns); IK and CheckReachability
+// take targets in it and reach frame * target in the base frame.
+TEST_F(GeometryPoseTest, KinematicsTakesAndAnswersPosesInAWorkObjectFrame) {
+  Stubs stubs(server_->NewChannel());
+  v1::ComputeFkRequest fk;
+  fk.mutable_robot()->set_robot_id(robot_id_);
+  for (double v : {0.3, -1.2, 1.4, -1.0, -1.5, 0.2}) fk.add_joints(v);
+  *fk.mutable_frame() = At(1, 0, 0, 0, 0, kHalf, kHalf);
+  v1::ComputeFkResponse pose;
+  ASSERT_TRUE(stubs.ComputeFk(fk, &pose).ok());
+  ASSERT_TRUE(pose.has_tcp_in_frame());
+  // frame^-1 * p = Rz(-90) (p - (1, 0, 0)): (x, y) -> (y, -(x - 1)).
+  const auto& base = pose.tcp().position();
+  EXPECT_NEAR(pose.tcp_in_frame().position().x(), base.y(), 1e-12);
+  EXPECT_NEAR(pose.tcp_in_frame().position().y(), -(base.x() - 1), 1e-12);
+  EXPECT_NEAR(pose.tcp_in_frame().position().z(), base.z(), 1e-12);
+
+  v1::ComputeIkRequest ik;
+  ik.mutable_robot()->set_robot_id(robot_id_);
+  *ik.mutable_target() = pose.tcp_in_frame();
+  *ik.mutable_frame() = fk.frame();
+  v1::IkResult solved;
+  ASSERT_TRUE(stubs.ComputeIk(ik, &solved).ok());
+  ASSERT_TRUE(solved.ok());
+  v1::ComputeFkRequest check;
+  check.mutable_robot()->set_robot_id(robot_id_);
+  *check.mutable_joints() = solved.joints();
+  v1::ComputeFkResponse reached;
+  ASSERT_TRUE(stubs.ComputeFk(check, &reached).ok());
+  EXPECT_NEAR(reached.tcp().position().x(), base.x(), 1e-6);
+  EXPECT_NEAR(reached.tcp().position().y(), base.y(), 1e-6);
+  EXPECT_NEAR(reached.tcp().position().z(), base.z(), 1e-6);
+
+  v1::CheckReachabilityRequest batch;
+  batch.mutable_robot()->set_robot_id(robot_id_);
+  *batch.add_targets() = pose.tcp_in_frame();
+  *batch.mutable_frame() = fk.frame();
+  v1::CheckReachabilityResponse reachable;
+  ASSERT_TRUE(stubs.CheckReachability(batch, &reachable).ok());
+  ASSERT_EQ(reachable.results_size(), 1);
+  EXPECT_TRUE(reachable.results(0).ok());
+  // The same target read in the base frame is another pose, 1 m away.
+  batch.clear_frame();
+  ASSERT_TRUE(stubs.CheckReachability(batch, &reachable).ok());
+  *check.mutable_joints() = reachable.results(0).joints();
+  if (reachable.results(0).ok()) {
+    ASSERT_TRUE(stubs.ComputeFk(check, &reached).ok());
+    EXPECT_GT(std::hypot(reached.tcp().position().x() - base.x(),
+                         reached.tcp().position().y() - base.y()),
+              0.1);
+  }
+}
+
 }  // namespace
 }  // namespace motiond_test
