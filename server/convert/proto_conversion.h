@@ -30,6 +30,11 @@ namespace motion::server {
 absl::StatusOr<Eigen::Quaterniond> QuaternionFromRpyProto(const v1::Rpy& rpy,
                                                           absl::string_view field);
 
+/// \brief A repeated double field as a vector (joint values, times, samples).
+inline std::vector<double> ToVector(const google::protobuf::RepeatedField<double>& values) {
+  return std::vector<double>(values.begin(), values.end());
+}
+
 /// \brief Validates and normalises a client pose; `field` names it in errors.
 absl::StatusOr<Pose> PoseFromProto(const v1::Pose& pose, absl::string_view field);
 

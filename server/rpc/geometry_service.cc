@@ -27,10 +27,6 @@ absl::Status CheckSampleCount(int count, long max_points, absl::string_view fiel
                                                  max_points, " (--max_trajectory_points)"));
 }
 
-std::vector<double> ToVector(const google::protobuf::RepeatedField<double>& values) {
-  return std::vector<double>(values.begin(), values.end());
-}
-
 }  // namespace
 
 grpc::ServerUnaryReactor* GeometryService::CheckTrajectory(

@@ -16,10 +16,6 @@
 namespace motion::server {
 namespace {
 
-std::vector<double> ToVector(const google::protobuf::RepeatedField<double>& values) {
-  return std::vector<double>(values.begin(), values.end());
-}
-
 // What FK and the Jacobian both read from a request: the chain, a joint
 // vector of its length, and the optional tool.
 struct JointsOnChain {
