@@ -4,7 +4,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "core/ik/ik_options.h"
 #include "core/kinematics/jacobian.h"
 #include "core/kinematics/joint_vector_check.h"
@@ -52,21 +51,16 @@ grpc::ServerUnaryReactor* GeometryService::CheckJointLimits(
         if (!resolved.ok()) return resolved.status();
         const ChainModel& chain = *resolved->chain;
         for (int i = 0; i < count; ++i) {
-          const auto& values = request->configurations(i).values();
-          const std::vector<double> q(values.begin(), values.end());
+          const std::vector<double> q = ToVector(request->configurations(i).values());
           // Finite values of the right count; being outside is the answer.
-          if (q.size() != static_cast<std::size_t>(chain.dof())) {
-            return absl::InvalidArgumentError(
-                absl::StrCat("configurations[", i, "].values: ", q.size(), " values for ",
-                             chain.dof(), " joints (", absl::StrJoin(chain.dof_names, ", "), ")"));
+          if (auto status =
+                  CheckJointVector(chain, q, absl::StrCat("configurations[", i, "].values"));
+              !status.ok()) {
+            return status;
           }
           v1::JointLimitsResult* result = response->add_results();
           bool inside = true;
           for (int j = 0; j < chain.dof(); ++j) {
-            if (!std::isfinite(q[j])) {
-              return absl::InvalidArgumentError(absl::StrCat("configurations[", i, "].values[", j,
-                                                             "]: ", q[j], " is not finite"));
-            }
             v1::JointLimitState* state = result->add_joints();
             FillJointState(chain.dof_names[j], chain.dof_limits[j], q[j], state);
             inside = inside && state->inside();
@@ -91,7 +85,7 @@ grpc::ServerUnaryReactor* GeometryService::CheckSingularity(
     absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request->robot());
     if (!resolved.ok()) return resolved.status();
     const ChainModel& chain = *resolved->chain;
-    const std::vector<double> q(request->joints().begin(), request->joints().end());
+    const std::vector<double> q = ToVector(request->joints());
     if (auto status = CheckJointVector(chain, q, "joints"); !status.ok()) return status;
     absl::StatusOr<Pose> tool = OptionalPoseFromProto(request->has_tool(), request->tool(), "tool");
     if (!tool.ok()) return tool.status();

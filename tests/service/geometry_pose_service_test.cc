@@ -223,7 +223,7 @@ TEST_F(GeometryPoseTest, JointLimitsAgainstTheUrdfText) {
                                 "configurations", {"1 to"}));
   request.add_configurations()->add_values(0.0);
   EXPECT_TRUE(IsInvalidArgument(Call(&v1::Geometry::Stub::CheckJointLimits, request, &response),
-                                "configurations[0].values", {"6 joints"}));
+                                "configurations[0].values", {"expected 6 values"}));
 }
 
 TEST_F(GeometryPoseTest, AStraightElbowIsSingularABentOneIsNot) {
