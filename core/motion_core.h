@@ -53,4 +53,5 @@
 #include "core/motion/trajectory_audit.h"
 #include "core/motion/trajectory_resampling.h"
 #include "core/profile/double_s_profile.h"
+#include "core/profile/profile_description.h"
 #include "core/profile/trapezoid_profile.h"

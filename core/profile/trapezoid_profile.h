@@ -44,6 +44,7 @@ class TrapezoidProfile {
   double cruise_time() const { return t_cruise_; }
   double decel_time() const { return t_decel_; }
   double peak_velocity() const { return peak_velocity_; }
+  double acceleration() const { return acceleration_; }  ///< a_max, both ramps
   bool is_triangle() const { return t_cruise_ == 0.0; }
 
  private:

@@ -205,6 +205,19 @@ absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int 
 
 }  // namespace
 
+absl::StatusOr<ProfileKind> ProfileKindFromProto(int profile) {
+  switch (profile) {
+    case v1::PlanPathRequest::PROFILE_UNSPECIFIED:
+    case v1::PlanPathRequest::JERK_LIMITED:
+      return ProfileKind::kJerkLimited;
+    case v1::PlanPathRequest::TRAPEZOID:
+      return ProfileKind::kTrapezoid;
+    default:
+      return absl::InvalidArgumentError(
+          absl::StrCat("profile: unknown value ", profile, "; use TRAPEZOID or JERK_LIMITED"));
+  }
+}
+
 absl::StatusOr<PathRequest> PathRequestFromProto(const v1::PlanPathRequest& request) {
   PathRequest out;
   out.start_joints.assign(request.start_joints().begin(), request.start_joints().end());
@@ -212,19 +225,9 @@ absl::StatusOr<PathRequest> PathRequestFromProto(const v1::PlanPathRequest& requ
   out.sample_time = request.sample_time();
   out.speed_override = request.speed_override();
   out.stop_on_error = request.stop_on_error();
-  switch (request.profile()) {
-    case v1::PlanPathRequest::PROFILE_UNSPECIFIED:
-    case v1::PlanPathRequest::JERK_LIMITED:
-      out.profile = ProfileKind::kJerkLimited;
-      break;
-    case v1::PlanPathRequest::TRAPEZOID:
-      out.profile = ProfileKind::kTrapezoid;
-      break;
-    default:
-      return absl::InvalidArgumentError(absl::StrCat("profile: unknown value ",
-                                                     static_cast<int>(request.profile()),
-                                                     "; use TRAPEZOID or JERK_LIMITED"));
-  }
+  absl::StatusOr<ProfileKind> profile = ProfileKindFromProto(request.profile());
+  if (!profile.ok()) return profile.status();
+  out.profile = *profile;
   out.segments.reserve(request.segments_size());
   for (int i = 0; i < request.segments_size(); ++i) {
     absl::StatusOr<MotionSegment> segment = SegmentFromProto(request.segments(i), i);

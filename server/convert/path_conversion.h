@@ -14,10 +14,15 @@
 // proto_conversion.h).
 namespace motion::server {
 
+/// \brief PlanPathRequest.Profile (UNSPECIFIED = jerk-limited);
+/// InvalidArgument naming `profile` for a value this build does not know.
+absl::StatusOr<ProfileKind> ProfileKindFromProto(int profile);
+
 /// \brief The program in core types, numbers as sent (0 = default, resolved
 /// by core's ResolveProgramDefaults). Malformed shapes are InvalidArgument
 /// naming the field ("segments[2].movel.target.orientation: zero
 /// quaternion"); values and joint counts are core's ValidateProgram's.
+
 absl::StatusOr<PathRequest> PathRequestFromProto(const v1::PlanPathRequest& request);
 
 void SegmentReportToProto(const SegmentReport& report, v1::SegmentReport* out);

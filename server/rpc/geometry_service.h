@@ -7,7 +7,7 @@ namespace motion::server {
 
 /// \brief motion.v1.Geometry: motiond's conventions as small operations.
 /// Trajectories: geometry_service.cc; poses: geometry_poses.cc; joint
-/// vectors: geometry_joints.cc.
+/// vectors: geometry_joints.cc; profiles: geometry_profile.cc.
 class GeometryService final : public v1::Geometry::CallbackService {
  public:
   explicit GeometryService(ServiceEnv env) : env_(env) {}
@@ -39,6 +39,9 @@ class GeometryService final : public v1::Geometry::CallbackService {
   grpc::ServerUnaryReactor* CheckSingularity(grpc::CallbackServerContext* context,
                                              const v1::CheckSingularityRequest* request,
                                              v1::CheckSingularityResponse* response) override;
+  grpc::ServerUnaryReactor* ComputeProfile(grpc::CallbackServerContext* context,
+                                           const v1::ComputeProfileRequest* request,
+                                           v1::ComputeProfileResponse* response) override;
 
  private:
   ServiceEnv env_;

@@ -35,6 +35,8 @@ constexpr const char* kCapabilities[] = {"fk",
                                          "allowed_collisions",
                                          "trajectory_check",
                                          "trajectory_resampling",
+                                         "profile_description",
+                                         "reachability_target_details",
                                          "server_info"};
 
 void AddLimit(v1::GetServerInfoResponse* out, const char* name, double value, const char* unit,

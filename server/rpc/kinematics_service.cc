@@ -11,6 +11,7 @@
 #include "core/kinematics/joint_vector_check.h"
 #include "server/convert/collision_conversion.h"
 #include "server/convert/proto_conversion.h"
+#include "server/rpc/ik_answer.h"
 #include "server/rpc/reachability_batch.h"
 
 namespace motion::server {
@@ -104,7 +105,9 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
           return absl::CancelledError("ComputeIk: cancelled or past its deadline while solving");
         }
         env_.metrics.RecordIk(options->solver, *result, SecondsSince(started));
-        IkResultToProto(*result, response);
+        IkAnswerToProto(*resolved->chain, cache.For(resolved->chain), *result, *tool,
+                        request->has_frame() ? std::optional<Pose>(*frame) : std::nullopt,
+                        response);
         return absl::OkStatus();
       });
 }

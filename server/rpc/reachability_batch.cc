@@ -4,9 +4,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/geometry/pose_algebra.h"
+#include "core/ik/arm_geometry.h"
 #include "core/ik/ik_solver.h"
+#include "core/ik/robot_configuration.h"
 #include "core/kinematics/joint_vector_check.h"
 #include "server/convert/proto_conversion.h"
+#include "server/rpc/ik_answer.h"
 
 namespace motion::server {
 
@@ -39,12 +42,26 @@ void ReachabilityBatch::Start(ServiceEnv env, grpc::CallbackServerContext* conte
   }
 }
 
+namespace {
+
+// Ids are echoed back; longer than any name a cell program gives a point.
+constexpr std::size_t kMaxTargetIdBytes = 256;
+
+}  // namespace
+
 absl::Status ReachabilityBatch::Prepare() {
-  const int count = request_->targets_size();
+  const bool detailed = request_->target_details_size() > 0;
+  if (detailed && request_->targets_size() > 0) {
+    return absl::InvalidArgumentError(
+        "target_details: give targets or target_details, not both (each detail carries its own "
+        "pose)");
+  }
+  const int count = detailed ? request_->target_details_size() : request_->targets_size();
+  const char* field = detailed ? "target_details" : "targets";
   if (count == 0) return absl::InvalidArgumentError("targets: empty; give at least one pose");
   if (count > env_.limits.max_batch_targets) {
     return absl::InvalidArgumentError(
-        absl::StrCat("targets: ", count, " poses exceeds the limit of ",
+        absl::StrCat(field, ": ", count, " targets exceeds the limit of ",
                      env_.limits.max_batch_targets, " per request; split the batch"));
   }
   absl::StatusOr<ResolvedChain> resolved = ResolveChain(env_.registry, request_->robot());
@@ -64,14 +81,8 @@ absl::Status ReachabilityBatch::Prepare() {
   absl::StatusOr<Pose> frame =
       OptionalPoseFromProto(request_->has_frame(), request_->frame(), "frame");
   if (!frame.ok()) return frame.status();
-  targets_.reserve(count);
-  for (int i = 0; i < count; ++i) {
-    absl::StatusOr<Pose> target =
-        PoseFromProto(request_->targets(i), absl::StrCat("targets[", i, "]"));
-    if (!target.ok()) return target.status();
-    // In the base frame; as sent when there is no frame (bit for bit).
-    targets_.push_back(request_->has_frame() ? Compose(*frame, *target) : *target);
-  }
+  if (request_->has_frame()) frame_ = *frame;
+  if (auto status = PrepareTargets(); !status.ok()) return status;
   for (int i = 0; i < count; ++i) response_->add_results();
   if (request_->options().seed_from_previous()) {
     chunk_size_ = count;  // a path: one worker, in order
@@ -83,13 +94,68 @@ absl::Status ReachabilityBatch::Prepare() {
   return absl::OkStatus();
 }
 
+absl::Status ReachabilityBatch::PrepareTargets() {
+  const bool detailed = request_->target_details_size() > 0;
+  const int count = detailed ? request_->target_details_size() : request_->targets_size();
+  targets_.reserve(count);
+  if (detailed) own_.resize(count);
+  std::optional<ArmGeometry> geometry;  // what configuration flags mean, once
+  for (int i = 0; i < count; ++i) {
+    const std::string field =
+        detailed ? absl::StrCat("target_details[", i, "].pose") : absl::StrCat("targets[", i, "]");
+    if (detailed && !request_->target_details(i).has_pose()) {
+      return absl::InvalidArgumentError(absl::StrCat(field, ": missing"));
+    }
+    const v1::Pose& sent = detailed ? request_->target_details(i).pose() : request_->targets(i);
+    absl::StatusOr<Pose> target = PoseFromProto(sent, field);
+    if (!target.ok()) return target.status();
+    // In the base frame; as sent when there is no frame (bit for bit).
+    targets_.push_back(frame_ ? Compose(*frame_, *target) : *target);
+    if (!detailed) continue;
+    const v1::ReachabilityTarget& details = request_->target_details(i);
+    const std::string prefix = absl::StrCat("target_details[", i, "]");
+    if (details.id().size() > kMaxTargetIdBytes) {
+      return absl::InvalidArgumentError(absl::StrCat(prefix, ".id: ", details.id().size(),
+                                                     " bytes; at most ", kMaxTargetIdBytes));
+    }
+    TargetOwn& own = own_[i];
+    own.id = details.id();
+    own.seed.assign(details.seed().begin(), details.seed().end());
+    if (!own.seed.empty()) {
+      if (auto status = CheckJointVector(*chain_, own.seed, absl::StrCat(prefix, ".seed"));
+          !status.ok()) {
+        return status;
+      }
+    }
+    if (details.has_configuration()) {
+      absl::StatusOr<RobotConfiguration> configuration =
+          ConfigurationFromProto(details.configuration(), absl::StrCat(prefix, ".configuration"));
+      if (!configuration.ok()) return configuration.status();
+      if (!geometry) geometry = DetectArmGeometry(*chain_);
+      if (auto status = ValidateConfiguration(*configuration, *chain_, *geometry,
+                                              absl::StrCat(prefix, ".configuration"));
+          !status.ok()) {
+        return status;
+      }
+      own.options = options_;
+      own.options->configuration = *configuration;
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ReachabilityBatch::SolveTarget(IkData& data, int index,
                                             const std::vector<double>& seed) {
   const auto started = std::chrono::steady_clock::now();
-  absl::StatusOr<IkResult> result = SolveIk(*chain_, data, targets_[index], tool_, seed, options_);
+  const TargetOwn* own = own_.empty() ? nullptr : &own_[index];
+  const IkOptions& options = own && own->options ? *own->options : options_;
+  const std::vector<double>& start = own && !own->seed.empty() ? own->seed : seed;
+  absl::StatusOr<IkResult> result = SolveIk(*chain_, data, targets_[index], tool_, start, options);
   if (!result.ok()) return result.status();
   env_.metrics.RecordIk(options_.solver, *result, SecondsSince(started));
-  IkResultToProto(*result, response_->mutable_results(index));
+  v1::IkResult* out = response_->mutable_results(index);
+  IkAnswerToProto(*chain_, data, *result, tool_, frame_, out);
+  if (own) out->set_id(own->id);
   return absl::OkStatus();
 }
 

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <grpcpp/grpcpp.h>
@@ -48,7 +50,18 @@ class ReachabilityBatch : public std::enable_shared_from_this<ReachabilityBatch>
   grpc::ServerUnaryReactor* reactor_;
 
   std::shared_ptr<const ChainModel> chain_;
-  std::vector<Pose> targets_;
+  absl::Status PrepareTargets();
+
+  // What a target brings beyond its pose (target_details).
+  struct TargetOwn {
+    std::string id;
+    std::vector<double> seed;          // empty: the request's (or the previous solution)
+    std::optional<IkOptions> options;  // with its own configuration
+  };
+
+  std::vector<Pose> targets_;   // in the base frame
+  std::vector<TargetOwn> own_;  // empty, or one per target
+  std::optional<Pose> frame_;
   Pose tool_;
   IkOptions options_;
   std::vector<double> seed_;

@@ -2,7 +2,9 @@
 // requested configuration on the ABB IRB 120, validation of the incoming
 // configuration (INVALID_ARGUMENT naming the field), and a MoveJ pose target
 // whose start configuration cannot reach it (CONFIGURATION_CHANGE warning),
-// or that insists on it (TARGET_UNREACHABLE naming it). Poses are checked
+// or that insists on it (TARGET_UNREACHABLE naming it); CheckReachability's
+// per-target id, seed and configuration, and the nearest pose of an
+// unreachable target. Poses are checked
 // with core's FK in the test process (the unit tests hold it against the
 // independent FK).
 
@@ -39,6 +41,15 @@ class ConfigurationServiceTest : public testing::Test {
     *request.mutable_robot() = Robot();
     *request.mutable_target() = WirePose(core_.Fk(from));
     return request;
+  }
+
+  // ComputeIk's ALL at kEightConfigurations: one solution per flag set.
+  v1::IkResult AllEightSolutions() {
+    v1::ComputeIkRequest request = IkRequest(kEightConfigurations);
+    request.mutable_options()->set_mode(v1::IkOptions::ALL);
+    v1::IkResult all;
+    EXPECT_TRUE(stubs_.ComputeIk(request, &all).ok());
+    return all;
   }
 
   double PositionError(const google::protobuf::RepeatedField<double>& joints,
@@ -187,6 +198,156 @@ TEST_F(ConfigurationServiceTest, MoveJWhoseStartConfigurationCannotReachSaysConf
   bad.mutable_segments(0)->mutable_movej()->mutable_configuration()->set_wrist(-3);
   EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), bad).status,
                                 "segments[0].movej.configuration.wrist", {"-1, 0"}));
+}
+
+// Eight details of the same pose, each asking for one of the eight
+// configurations ComputeIk's ALL found: each answer is in its own
+// configuration, echoes its id in input order, and reaches the pose.
+TEST_F(ConfigurationServiceTest, ReachabilityTargetsBringTheirOwnIdAndConfiguration) {
+  const v1::IkResult all = AllEightSolutions();
+  ASSERT_EQ(all.solutions_size(), 8);
+
+  v1::CheckReachabilityRequest request;
+  *request.mutable_robot() = Robot();
+  for (int i = 0; i < 8; ++i) {
+    v1::ReachabilityTarget* t = request.add_target_details();
+    t->set_id("weld_" + std::to_string(i));
+    *t->mutable_pose() = WirePose(core_.Fk(kEightConfigurations));
+    const v1::RobotConfiguration& c = all.solutions(i).configuration();
+    t->mutable_configuration()->set_shoulder(c.shoulder());
+    t->mutable_configuration()->set_elbow(c.elbow());
+    t->mutable_configuration()->set_wrist(c.wrist());
+  }
+  v1::CheckReachabilityResponse response;
+  const grpc::Status status = stubs_.CheckReachability(request, &response);
+  ASSERT_TRUE(status.ok()) << Describe(status);
+  ASSERT_EQ(response.results_size(), 8);
+  for (int i = 0; i < 8; ++i) {
+    const v1::IkResult& r = response.results(i);
+    EXPECT_EQ(r.id(), "weld_" + std::to_string(i));
+    ASSERT_TRUE(r.ok()) << i;
+    const v1::RobotConfiguration& want = all.solutions(i).configuration();
+    EXPECT_EQ(r.configuration().shoulder(), want.shoulder()) << i;
+    EXPECT_EQ(r.configuration().elbow(), want.elbow()) << i;
+    EXPECT_EQ(r.configuration().wrist(), want.wrist()) << i;
+    EXPECT_LE(PositionError(r.joints(), kEightConfigurations), 1e-5);
+    EXPECT_LE(RotationError(r.joints(), kEightConfigurations), 1e-5);
+    EXPECT_FALSE(r.has_nearest_pose());
+  }
+}
+
+// A target's own seed replaces the request's: seeded at one of the eight
+// solutions, the first solution found is that one.
+TEST_F(ConfigurationServiceTest, ReachabilityTargetSeedReplacesTheRequestSeed) {
+  const v1::IkResult all = AllEightSolutions();
+  ASSERT_EQ(all.solutions_size(), 8);
+  v1::CheckReachabilityRequest request;
+  *request.mutable_robot() = Robot();
+  for (double q : all.solutions(0).joints()) request.add_seed(q);  // the request's seed
+  for (int i : {0, 3, 6}) {
+    v1::ReachabilityTarget* t = request.add_target_details();
+    *t->mutable_pose() = WirePose(core_.Fk(kEightConfigurations));
+    if (i > 0) t->mutable_seed()->CopyFrom(all.solutions(i).joints());
+  }
+  v1::CheckReachabilityResponse response;
+  ASSERT_TRUE(stubs_.CheckReachability(request, &response).ok());
+  ASSERT_EQ(response.results_size(), 3);
+  int k = 0;
+  for (int i : {0, 3, 6}) {
+    const v1::IkResult& r = response.results(k++);
+    ASSERT_TRUE(r.ok());
+    for (int j = 0; j < 6; ++j) EXPECT_NEAR(r.joints(j), all.solutions(i).joints(j), 1e-6) << i;
+  }
+}
+
+// Out of reach (3 m away for a 0.58 m arm): not ok, and nearest_pose is
+// where the joints returned put the TCP, in the work-object frame the
+// target was given in (frame^-1 * FK * tool, computed here with core's FK).
+TEST_F(ConfigurationServiceTest, UnreachableTargetsSayWhereTheClosestJointsPutTheTcp) {
+  const Eigen::Isometry3d frame =
+      Eigen::Translation3d(0.1, -0.05, 0.2) * Eigen::AngleAxisd(0.5, Eigen::Vector3d::UnitZ());
+  const Eigen::Isometry3d tool = Eigen::Translation3d(0, 0, 0.1) * Eigen::Isometry3d::Identity();
+  v1::CheckReachabilityRequest request;
+  *request.mutable_robot() = Robot();
+  *request.mutable_frame() = WirePose(frame);
+  *request.mutable_tool() = WirePose(tool);
+  v1::ReachabilityTarget* far = request.add_target_details();
+  far->set_id("far");
+  *far->mutable_pose() = WirePose(3.0, 0.0, 0.5, 0, 0, 0, 1);
+  v1::ReachabilityTarget* near = request.add_target_details();
+  near->set_id("near");
+  *near->mutable_pose() = WirePose(frame.inverse() * core_.Fk(kEightConfigurations) * tool);
+  v1::CheckReachabilityResponse response;
+  ASSERT_TRUE(stubs_.CheckReachability(request, &response).ok());
+  ASSERT_EQ(response.results_size(), 2);
+  const v1::IkResult& r = response.results(0);
+  EXPECT_FALSE(r.ok());
+  ASSERT_TRUE(r.has_nearest_pose());
+  const std::vector<double> q(r.joints().begin(), r.joints().end());
+  const Eigen::Isometry3d expected = frame.inverse() * core_.Fk(q) * tool;
+  const Eigen::Isometry3d nearest = ToIsometry(r.nearest_pose());
+  EXPECT_LE((nearest.translation() - expected.translation()).norm(), 1e-9);
+  EXPECT_LE(AngleBetween(nearest.linear(), expected.linear()), 1e-9);
+  // Still out of reach, by the arm's length at least.
+  EXPECT_GT((nearest.translation() - Eigen::Vector3d(3.0, 0.0, 0.5)).norm(), 2.0);
+  EXPECT_TRUE(response.results(1).ok());
+  EXPECT_FALSE(response.results(1).has_nearest_pose());
+  EXPECT_EQ(response.results(1).id(), "near");
+
+  // ComputeIk answers the same way.
+  v1::ComputeIkRequest ik;
+  *ik.mutable_robot() = Robot();
+  *ik.mutable_target() = far->pose();
+  v1::IkResult single;
+  ASSERT_TRUE(stubs_.ComputeIk(ik, &single).ok());
+  EXPECT_FALSE(single.ok());
+  ASSERT_TRUE(single.has_nearest_pose());
+  const std::vector<double> qs(single.joints().begin(), single.joints().end());
+  EXPECT_LE((ToIsometry(single.nearest_pose()).translation() - core_.Fk(qs).translation()).norm(),
+            1e-9);
+}
+
+TEST_F(ConfigurationServiceTest, ReachabilityTargetDetailsAreValidated) {
+  auto base = [&] {
+    v1::CheckReachabilityRequest request;
+    *request.mutable_robot() = Robot();
+    for (int i = 0; i < 2; ++i) {
+      *request.add_target_details()->mutable_pose() = WirePose(core_.Fk(kEightConfigurations));
+    }
+    return request;
+  };
+  v1::CheckReachabilityResponse response;
+  v1::CheckReachabilityRequest request = base();
+  *request.add_targets() = WirePose(core_.Fk(kEightConfigurations));
+  EXPECT_TRUE(IsInvalidArgument(stubs_.CheckReachability(request, &response), "target_details",
+                                {"not both"}));
+  request = base();
+  request.mutable_target_details(1)->clear_pose();
+  EXPECT_TRUE(IsInvalidArgument(stubs_.CheckReachability(request, &response),
+                                "target_details[1].pose", {"missing"}));
+  request = base();
+  request.mutable_target_details(1)->mutable_pose()->mutable_orientation()->set_w(0);
+  request.mutable_target_details(1)->mutable_pose()->mutable_orientation()->set_x(0);
+  request.mutable_target_details(1)->mutable_pose()->mutable_orientation()->set_y(0);
+  request.mutable_target_details(1)->mutable_pose()->mutable_orientation()->set_z(0);
+  EXPECT_TRUE(IsInvalidArgument(stubs_.CheckReachability(request, &response),
+                                "target_details[1].pose.orientation", {"zero"}));
+  request = base();
+  request.mutable_target_details(1)->add_seed(0.1);
+  EXPECT_TRUE(IsInvalidArgument(stubs_.CheckReachability(request, &response),
+                                "target_details[1].seed", {"6"}));
+  request = base();
+  request.mutable_target_details(0)->mutable_configuration()->set_elbow(2);
+  EXPECT_TRUE(IsInvalidArgument(stubs_.CheckReachability(request, &response),
+                                "target_details[0].configuration.elbow", {"-1, 0"}));
+  request = base();
+  request.mutable_target_details(0)->mutable_configuration()->add_turns(1);
+  EXPECT_TRUE(IsInvalidArgument(stubs_.CheckReachability(request, &response),
+                                "target_details[0].configuration.turns", {"6 DOF"}));
+  request = base();
+  request.mutable_target_details(0)->set_id(std::string(300, 'x'));
+  EXPECT_TRUE(IsInvalidArgument(stubs_.CheckReachability(request, &response),
+                                "target_details[0].id", {"300 bytes"}));
 }
 
 }  // namespace
