@@ -63,3 +63,8 @@ export type * from "./generated/motion/v1/ApplyToolAndFrameRequest";
 export type * from "./generated/motion/v1/ApplyToolAndFrameResponse";
 export type * from "./generated/motion/v1/GetServerInfoResponse";
 export type * from "./generated/motion/v1/ServerLimit";
+export type * from "./generated/motion/v1/ComputeProfileRequest";
+export type * from "./generated/motion/v1/ComputeProfileResponse";
+export type * from "./generated/motion/v1/ProfilePhase";
+export type * from "./generated/motion/v1/ReachabilityTarget";
+export type * from "./generated/motion/v1/RobotConfiguration";

@@ -25,6 +25,8 @@ import type { CheckJointLimitsResponse__Output } from "./generated/motion/v1/Che
 import type { CheckReachabilityRequest } from "./generated/motion/v1/CheckReachabilityRequest";
 import type { CheckReachabilityResponse__Output } from "./generated/motion/v1/CheckReachabilityResponse";
 import type { CheckSingularityRequest } from "./generated/motion/v1/CheckSingularityRequest";
+import type { ComputeProfileRequest } from "./generated/motion/v1/ComputeProfileRequest";
+import type { ComputeProfileResponse__Output } from "./generated/motion/v1/ComputeProfileResponse";
 import type { CheckSingularityResponse__Output } from "./generated/motion/v1/CheckSingularityResponse";
 import type { CheckTrajectoryRequest } from "./generated/motion/v1/CheckTrajectoryRequest";
 import type { CheckTrajectoryResponse__Output } from "./generated/motion/v1/CheckTrajectoryResponse";
@@ -381,6 +383,16 @@ export class MotionClient {
   async applyToolAndFrame(request: ApplyToolAndFrameRequest): Promise<ApplyToolAndFrameResponse__Output> {
     return this.unary("ApplyToolAndFrame", (r: ApplyToolAndFrameRequest, o, cb: grpc.requestCallback<ApplyToolAndFrameResponse__Output>) =>
       this.geometry.ApplyToolAndFrame(r, o, cb), request);
+  }
+
+  /**
+   * One path parameter's profile exactly as the planner times a segment or
+   * a MoveJ joint: phases (seven for JERK_LIMITED, three for TRAPEZOID),
+   * peaks, and with `sample_time` the samples of s and its three rates.
+   */
+  async computeProfile(request: ComputeProfileRequest): Promise<ComputeProfileResponse__Output> {
+    return this.unary("ComputeProfile", (r: ComputeProfileRequest, o, cb: grpc.requestCallback<ComputeProfileResponse__Output>) =>
+      this.geometry.ComputeProfile(r, o, cb), request);
   }
 
   // ---- Info ----

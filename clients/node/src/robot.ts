@@ -16,6 +16,7 @@ import type { JointLimitOverride } from "./generated/motion/v1/JointLimitOverrid
 import type { JointLimitsResult__Output } from "./generated/motion/v1/JointLimitsResult";
 import type { PlanPathRequest } from "./generated/motion/v1/PlanPathRequest";
 import type { Pose } from "./generated/motion/v1/Pose";
+import type { ReachabilityTarget } from "./generated/motion/v1/ReachabilityTarget";
 import type { RobotInfo__Output } from "./generated/motion/v1/RobotInfo";
 import type { RobotRef } from "./generated/motion/v1/RobotRef";
 import type { ValidatePathResponse__Output } from "./generated/motion/v1/ValidatePathResponse";
@@ -61,24 +62,33 @@ export class Robot {
     });
   }
 
-  /** Flange and TCP pose (and every link with allLinks) for `joints`, chain order. */
-  fk(joints: number[], options: { tool?: Pose; allLinks?: boolean } = {}): Promise<ComputeFkResponse__Output> {
+  /**
+   * Flange and TCP pose (and every link with allLinks) for `joints`, chain
+   * order; with a work-object `frame` (in the base frame) also
+   * `tcp_in_frame` = frame^-1 * tcp.
+   */
+  fk(joints: number[], options: { tool?: Pose; allLinks?: boolean; frame?: Pose } = {}): Promise<ComputeFkResponse__Output> {
     return this.client.computeFk({
       robot: this.ref,
       joints,
       tool: options.tool ?? null,
       all_links: options.allLinks ?? false,
+      frame: options.frame ?? null,
     });
   }
 
-  /** IK of a TCP pose; `ok` false (with `outcome`) when it has no solution. */
-  ik(target: Pose, options: { seed?: number[]; tool?: Pose; ik?: IkOptions } = {}): Promise<IkResult__Output> {
+  /**
+   * IK of a TCP pose (in the base frame, or in the work-object `frame`);
+   * `ok` false (with `outcome` and `nearest_pose`) when it has no solution.
+   */
+  ik(target: Pose, options: { seed?: number[]; tool?: Pose; frame?: Pose; ik?: IkOptions } = {}): Promise<IkResult__Output> {
     return this.client.computeIk({
       robot: this.ref,
       target,
       seed: options.seed ?? [],
       tool: options.tool ?? null,
       options: options.ik ?? null,
+      frame: options.frame ?? null,
     });
   }
 
@@ -86,17 +96,27 @@ export class Robot {
     return this.client.computeJacobian({ robot: this.ref, joints, tool: options.tool ?? null });
   }
 
-  /** One IK result per target, in input order. */
+  /**
+   * One IK result per target, in input order. Targets are poses, or
+   * ReachabilityTarget ({ id, pose, seed, configuration }: its own seed and
+   * configuration replace the request's; `id` comes back in the result).
+   * `frame` is the work-object frame of every target; an unreachable one
+   * has `nearest_pose` in it.
+   */
   async reachability(
-    targets: Pose[],
-    options: { seed?: number[]; tool?: Pose; ik?: IkOptions } = {},
+    targets: ReadonlyArray<Pose | ReachabilityTarget>,
+    options: { seed?: number[]; tool?: Pose; frame?: Pose; ik?: IkOptions } = {},
   ): Promise<IkResult__Output[]> {
+    const detailed = targets.some((t) => "pose" in t);
     const response = await this.client.checkReachability({
       robot: this.ref,
-      targets,
+      ...(detailed
+        ? { target_details: targets.map((t) => ("pose" in t ? t : { pose: t as Pose })) }
+        : { targets: targets as Pose[] }),
       seed: options.seed ?? [],
       tool: options.tool ?? null,
       options: options.ik ?? null,
+      frame: options.frame ?? null,
     });
     return response.results;
   }

@@ -7,13 +7,13 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 
 import { status } from "@grpc/grpc-js";
 
-import { MotionClient, MotionError, type Pose, type Robot } from "../src";
+import { MotionError, type Pose } from "../src";
 import { ROBOTS_DIR } from "./support/environment";
-import { MotiondProcess } from "./support/motiond_process";
+import { useUr5Server } from "./support/ur5_server";
 import { positionDistance, rotationAngle } from "./support/pose_math";
 
 // robots/README.md: ur5.urdf base_link -> tool0 at q = 0, rounded to 1e-6.
@@ -37,22 +37,10 @@ function rotate(q: { x: number; y: number; z: number; w: number }, v: [number, n
 }
 
 describe("kinematics", () => {
-  let server: MotiondProcess;
-  let client: MotionClient;
-  let ur5: Robot;
-
-  before(async () => {
-    server = await MotiondProcess.start();
-    client = new MotionClient({ target: server.address });
-    ur5 = client.robot(readFileSync(path.join(ROBOTS_DIR, "ur5.urdf"), "utf8"));
-  });
-  after(async () => {
-    client.close();
-    assert.equal(await server.stop(), 0, "motiond exits 0 on SIGTERM");
-  });
+  const session = useUr5Server();
 
   test("UR5 FK at q = 0 is the published zero pose", async () => {
-    const fk = await ur5.fk([0, 0, 0, 0, 0, 0]);
+    const fk = await session.ur5.fk([0, 0, 0, 0, 0, 0]);
     const flange = fk.flange!;
     for (const axis of ["x", "y", "z"] as const) {
       assert.ok(
@@ -67,7 +55,7 @@ describe("kinematics", () => {
   test("a tool moves the TCP along the flange's own z axis", async () => {
     const q = [0.2, -1.1, 1.3, -0.7, 1.2, 0.3];
     const tool: Pose = { position: { x: 0, y: 0, z: 0.15 }, orientation: { w: 1 } };
-    const fk = await ur5.fk(q, { tool });
+    const fk = await session.ur5.fk(q, { tool });
     const flange = fk.flange!;
     const offset = rotate(flange.orientation!, [0, 0, 0.15]);
     const expected = {
@@ -84,17 +72,17 @@ describe("kinematics", () => {
       [2.2, -2.0, 0.9, -2.5, 1.6, -1.3],
     ];
     for (const q of configurations) {
-      const target = (await ur5.fk(q)).tcp!;
-      const ik = await ur5.ik(target);
+      const target = (await session.ur5.fk(q)).tcp!;
+      const ik = await session.ur5.ik(target);
       assert.equal(ik.ok, true, `IK of FK(${q}) solved (outcome ${ik.outcome})`);
-      const reached = (await ur5.fk(ik.joints)).tcp!;
+      const reached = (await session.ur5.fk(ik.joints)).tcp!;
       assert.ok(positionDistance(reached, target) <= 1e-6, `position off by ${positionDistance(reached, target)} m`);
       assert.ok(rotationAngle(reached, target) <= 1e-6, `orientation off by ${rotationAngle(reached, target)} rad`);
     }
   });
 
   test("the same for a 7-DOF arm (Panda) from the mid-range seed", async () => {
-    const panda = client.robot(readFileSync(path.join(ROBOTS_DIR, "panda.urdf"), "utf8"));
+    const panda = session.client.robot(readFileSync(path.join(ROBOTS_DIR, "panda.urdf"), "utf8"));
     const target = (await panda.fk([0.1, 0.3, -0.2, -1.8, 0.1, 1.9, 0.5])).tcp!;
     const ik = await panda.ik(target);
     assert.equal(ik.ok, true, `outcome ${ik.outcome}`);
@@ -105,13 +93,13 @@ describe("kinematics", () => {
   });
 
   test("an unreachable target is an answer (ok = false), not an error", async () => {
-    const ik = await ur5.ik({ position: { x: 3, y: 0, z: 0.5 }, orientation: { w: 1 } });
+    const ik = await session.ur5.ik({ position: { x: 3, y: 0, z: 0.5 }, orientation: { w: 1 } });
     assert.equal(ik.ok, false);
     assert.equal(ik.outcome, "unreachable");
   });
 
   test("a wrong joint count is INVALID_ARGUMENT naming the field", async () => {
-    await assert.rejects(ur5.fk([0, 0, 0]), (error: unknown) => {
+    await assert.rejects(session.ur5.fk([0, 0, 0]), (error: unknown) => {
       assert.ok(error instanceof MotionError);
       assert.equal(error.code, status.INVALID_ARGUMENT);
       assert.equal(error.codeName, "INVALID_ARGUMENT");
@@ -124,7 +112,7 @@ describe("kinematics", () => {
 
   test("an unknown robot_id the client cannot re-send is NOT_FOUND with reason ROBOT_NOT_REGISTERED", async () => {
     const unknown = `sha256:${"0".repeat(64)}`;
-    await assert.rejects(client.computeFk({ robot: { robot_id: unknown }, joints: [0, 0, 0, 0, 0, 0] }), (error: unknown) => {
+    await assert.rejects(session.client.computeFk({ robot: { robot_id: unknown }, joints: [0, 0, 0, 0, 0, 0] }), (error: unknown) => {
       assert.ok(error instanceof MotionError);
       assert.equal(error.code, status.NOT_FOUND);
       assert.equal(error.reason, "ROBOT_NOT_REGISTERED");

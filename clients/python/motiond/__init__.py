@@ -32,6 +32,8 @@ from motiond.joint_checks import (JointLimitsCheck, JointLimitsResult, JointLimi
 from motiond.pose_input import PoseInput, pose_input
 from motiond.poses import Pose
 from motiond.program import load_program
+from motiond.profile import Profile, ProfilePhase, compute_profile
+from motiond.reachability import Target
 from motiond.robot import Robot
 from motiond.robot_info import JointInfo, JointLimits, RobotInfo
 from motiond.scene import Scene
@@ -58,6 +60,8 @@ __all__ = [
     "Plan",
     "Pose",
     "PoseForms",
+    "Profile",
+    "ProfilePhase",
     "PoseInput",
     "ProgramError",
     "ProtocolError",
@@ -72,10 +76,12 @@ __all__ = [
     "ServerInfo",
     "ServerLimit",
     "SingularityCheck",
+    "Target",
     "ToolAndFrame",
     "TrajectoryCheck",
     "ValidationResult",
     "ValidationRun",
+    "compute_profile",
     "geometry",
     "load_program",
     "pose_input",

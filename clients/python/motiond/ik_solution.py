@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
-from motiond._stubs import kinematics_pb2
+from motiond._stubs import common_pb2, kinematics_pb2
 from motiond.diagnostics import Diagnostic, diagnostics_from_proto
+from motiond.poses import Pose
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,30 @@ class Configuration:
     shoulder: int
     elbow: int
     wrist: int
-    turns: Tuple[int, ...]
+    turns: Tuple[int, ...] = ()
+
+
+def configuration_message(configuration: Optional[Configuration]
+                          ) -> Optional[common_pb2.RobotConfiguration]:
+    """The wire form of a requested configuration (None: any)."""
+    if configuration is None:
+        return None
+    return common_pb2.RobotConfiguration(shoulder=configuration.shoulder,
+                                         elbow=configuration.elbow, wrist=configuration.wrist,
+                                         turns=list(configuration.turns))
+
+
+def fill_ik_context(request: Any, *, tool: Any, frame: Any,
+                    configuration: Optional[Configuration]) -> None:
+    """Sets the tool, work-object frame and configuration of a
+    ComputeIkRequest or CheckReachabilityRequest (None: not sent)."""
+    if tool is not None:
+        request.tool.CopyFrom(Pose.coerce(tool).to_proto())
+    if frame is not None:
+        request.frame.CopyFrom(Pose.coerce(frame).to_proto())
+    wire_configuration = configuration_message(configuration)
+    if wire_configuration is not None:
+        request.options.configuration.CopyFrom(wire_configuration)
 
 
 def _configuration(message: kinematics_pb2.IkResult) -> Optional[Configuration]:
@@ -47,6 +71,9 @@ class IkSolution:
         configuration: the branch of ``joints`` (None if not reported).
         solutions: with mode ``"all"``, every distinct solution, closest first.
         diagnostics: why it failed, when it did.
+        id: the id of the :class:`Target` it answers (reachability), else "".
+        nearest_pose: when not ok, the TCP where ``joints`` put it, in the
+            frame the target was given in; None when ok.
         raw: the motion.v1.IkResult message.
     """
 
@@ -61,6 +88,8 @@ class IkSolution:
     configuration: Optional[Configuration]
     solutions: List[np.ndarray]
     diagnostics: List[Diagnostic]
+    id: str
+    nearest_pose: Optional[Pose]
     raw: kinematics_pb2.IkResult
 
     @classmethod
@@ -78,5 +107,8 @@ class IkSolution:
             configuration=_configuration(message),
             solutions=[np.array(s.joints, dtype=float) for s in message.solutions],
             diagnostics=diagnostics_from_proto(message.diagnostics),
+            id=message.id,
+            nearest_pose=(Pose.from_proto(message.nearest_pose)
+                          if message.HasField("nearest_pose") else None),
             raw=message,
         )

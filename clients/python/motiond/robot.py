@@ -10,18 +10,19 @@ Joint vectors are in chain order (:attr:`Robot.joint_names`), in rad / m.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Sequence
 
 import numpy as np
 
 from motiond._stubs import common_pb2, kinematics_pb2
 from motiond.content_ids import robot_id_for_urdf
 from motiond.errors import IkFailed, ProgramError
-from motiond.ik_solution import IkSolution
+from motiond.ik_solution import Configuration, IkSolution, fill_ik_context
 from motiond.joint_checks import (JointLimitsCheck, SingularityCheck, joint_limits_request,
                                   singularity_request)
 from motiond.poses import Pose, PoseLike
 from motiond.program import Program, ProgramLike, load_program
+from motiond.reachability import TargetLike, reachability_request
 from motiond.robot_info import JointLimits, RobotInfo
 from motiond.scene import SceneLike
 from motiond.trajectory import Plan, plan_from_stream
@@ -95,12 +96,14 @@ class Robot:
 
     # --- kinematics --------------------------------------------------------
     def fk(self, q: Sequence[float], *, tool: Optional[PoseLike] = None,
-           timeout: Optional[float] = None) -> Pose:
-        """Forward kinematics: the TCP pose in the base frame.
+           frame: Optional[PoseLike] = None, timeout: Optional[float] = None) -> Pose:
+        """Forward kinematics: the TCP pose in the base frame (or in ``frame``).
 
         Args:
             q: joint values (dof of them, chain order).
             tool: the TCP in the flange (tip link) frame; None = the flange.
+            frame: a work-object frame (in the base frame); the TCP is then
+                returned in it (frame^-1 * tcp, computed by the server).
 
         Raises:
             MotiondRpcError: e.g. INVALID_ARGUMENT with ``field == "joints"``
@@ -109,18 +112,21 @@ class Robot:
         request = kinematics_pb2.ComputeFkRequest(robot=self.ref(), joints=_joint_vector(q))
         if tool is not None:
             request.tool.CopyFrom(Pose.coerce(tool).to_proto())
+        if frame is not None:
+            request.frame.CopyFrom(Pose.coerce(frame).to_proto())
         client = self._client
         response = client._unary("ComputeFk", client._kinematics.ComputeFk, request, timeout)
-        return Pose.from_proto(response.tcp)
+        return Pose.from_proto(response.tcp_in_frame if frame is not None else response.tcp)
 
     def ik(self, pose: Optional[PoseLike] = None, seed: Optional[Sequence[float]] = None, *,
            position: Optional[Sequence[float]] = None,
            quaternion: Optional[Sequence[float]] = None,
            rpy: Optional[Sequence[float]] = None,
-           tool: Optional[PoseLike] = None, mode: str = "first", solver: str = "",
-           position_tolerance: float = 0.0, orientation_tolerance: float = 0.0,
-           budget: float = 0.0, max_solutions: int = 0, check: bool = True,
-           timeout: Optional[float] = None) -> IkSolution:
+           tool: Optional[PoseLike] = None, frame: Optional[PoseLike] = None,
+           configuration: Optional[Configuration] = None, mode: str = "first",
+           solver: str = "", position_tolerance: float = 0.0,
+           orientation_tolerance: float = 0.0, budget: float = 0.0, max_solutions: int = 0,
+           check: bool = True, timeout: Optional[float] = None) -> IkSolution:
         """Inverse kinematics: joints that put the TCP at a pose.
 
         Args:
@@ -130,6 +136,10 @@ class Robot:
             seed: where the search starts and which solution is preferred
                 (nearest); None = the middle of every joint's range.
             tool: the TCP in the flange frame; None = the flange.
+            frame: the work-object frame (in the base frame) the pose is
+                given in; None = the base frame.
+            configuration: only solutions on this branch
+                (:class:`motiond.Configuration`, flags 0 = any); None = any.
             mode: ``"first"``, ``"closest"`` or ``"all"`` (every distinct
                 solution in ``solutions``).
             solver: ``""`` (default), ``"kdl_nr_jl"`` or ``"kdl_lma"``.
@@ -162,14 +172,45 @@ class Robot:
                                                   options=options)
         if seed is not None:
             request.seed.extend(_joint_vector(seed))
-        if tool is not None:
-            request.tool.CopyFrom(Pose.coerce(tool).to_proto())
+        fill_ik_context(request, tool=tool, frame=frame, configuration=configuration)
         client = self._client
         solution = IkSolution.from_proto(
             client._unary("ComputeIk", client._kinematics.ComputeIk, request, timeout))
         if check and not solution.ok:
             raise IkFailed(solution)
         return solution
+
+    def reachability(self, targets: Iterable[TargetLike], *,
+                     seed: Optional[Sequence[float]] = None, tool: Optional[PoseLike] = None,
+                     frame: Optional[PoseLike] = None,
+                     configuration: Optional[Configuration] = None,
+                     seed_from_previous: bool = False, budget: float = 0.0, solver: str = "",
+                     timeout: Optional[float] = None) -> List[IkSolution]:
+        """CheckReachability: IK of many targets in one call, in input order.
+
+        Args:
+            targets: poses, or :class:`motiond.Target` (pose with its own id,
+                seed and configuration), mixed as you like.
+            seed: every target's seed unless it brings its own.
+            tool, frame: as :meth:`ik`; ``frame`` applies to every target.
+            configuration: every target's, unless it brings its own.
+            seed_from_previous: the targets are a path; each is seeded
+                from the previous solution.
+            budget: seconds of solver CPU time per target (0 = 5 ms).
+
+        Returns:
+            One :class:`motiond.IkSolution` per target; an unreachable one
+            has ``ok`` False and ``nearest_pose`` (where its closest joints
+            put the TCP, in ``frame`` when given).
+        """
+        request = reachability_request(self.ref(), targets, seed=seed, tool=tool, frame=frame,
+                                       configuration=configuration,
+                                       seed_from_previous=seed_from_previous, budget=budget,
+                                       solver=solver)
+        client = self._client
+        response = client._unary("CheckReachability", client._kinematics.CheckReachability,
+                                 request, timeout)
+        return [IkSolution.from_proto(r) for r in response.results]
 
     def jacobian(self, q: Sequence[float], *, tool: Optional[PoseLike] = None,
                  timeout: Optional[float] = None) -> np.ndarray:
