@@ -32,7 +32,8 @@ int RunIk(motion::client::MotionClient& client, const CommandLine& cli);
 int RunCheck(motion::client::MotionClient& client, const CommandLine& cli);
 
 /// \brief `plan FILE.json`: plans one program, prints the segment reports;
-/// --csv=OUT writes every sample.
+/// --csv=OUT writes every sample, --plot=OUT.png a picture of the plan
+/// against the robot's limits.
 int RunPlan(motion::client::MotionClient& client, const CommandLine& cli);
 
 /// \brief `validate FILE|DIR ...`: every program over one ValidatePath

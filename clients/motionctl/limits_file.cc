@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include <google/protobuf/util/json_util.h>
@@ -12,7 +13,8 @@
 namespace motionctl {
 
 bool ApplyLimitsFlag(motion::client::MotionClient& client, const CommandLine& cli,
-                     const std::string& robot_id) {
+                     const std::string& robot_id,
+                     std::vector<motion::v1::JointLimitOverride>* applied) {
   if (!cli.Has("limits")) return true;
   const std::string path = cli.Flag("limits");
   std::ifstream in(path);
@@ -27,8 +29,10 @@ bool ApplyLimitsFlag(motion::client::MotionClient& client, const CommandLine& cl
                  std::string(status.message()).c_str());
     return false;
   }
-  client.SetJointLimits(robot_id, std::vector<motion::v1::JointLimitOverride>(
-                                      ref.joint_limits().begin(), ref.joint_limits().end()));
+  std::vector<motion::v1::JointLimitOverride> limits(ref.joint_limits().begin(),
+                                                     ref.joint_limits().end());
+  if (applied) *applied = limits;
+  client.SetJointLimits(robot_id, std::move(limits));
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "clients/motionctl/output.h"
+#include "clients/motionctl/plan_plot_output.h"
 #include "clients/motionctl/program_file.h"
 #include "clients/motionctl/robot_argument.h"
 #include "clients/motionctl/scene_file.h"
@@ -38,7 +39,8 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
     if (id.empty()) return 1;
     request.mutable_robot()->set_robot_id(id);
   }
-  if (!ApplyLimitsFlag(client, cli, request.robot().robot_id())) return 1;
+  std::vector<v1::JointLimitOverride> flag_limits;
+  if (!ApplyLimitsFlag(client, cli, request.robot().robot_id(), &flag_limits)) return 1;
   if (cli.Has("scene")) {
     std::string scene_error;
     if (!ReadSceneFile(cli.Flag("scene"), request.mutable_scene()->mutable_scene(), &scene_error)) {
@@ -52,7 +54,16 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
     return std::fprintf(stderr, "motionctl: %s\n", error.c_str()), 1;
   }
   const std::string csv_path = cli.Flag("csv");
-  request.set_include_tcp(!csv_path.empty());
+  PlanPlotOutput plot;
+  if (!plot.Open(cli)) return 1;
+  request.set_include_tcp(!csv_path.empty() || plot.enabled());
+  // The plot's GetRobot may reach a server that never saw an inline URDF:
+  // the client then registers it from what it remembers here.
+  if (plot.enabled() && request.robot().robot_id().empty() && !request.robot().urdf().empty()) {
+    (void)client.AddRobot(request.robot().urdf(),
+                          std::vector<v1::MeshFile>(request.robot().meshes().begin(),
+                                                    request.robot().meshes().end()));
+  }
   std::FILE* csv = nullptr;
   if (!csv_path.empty()) {
     csv = std::fopen(csv_path.c_str(), "w");
@@ -63,6 +74,7 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
   std::vector<v1::SegmentReport> reports;
   long chunks = 0;
   grpc::Status status = client.PlanPath(request, [&](const v1::PlanPathResponse& m) {
+    plot.Add(m);
     if (m.has_header()) {
       header = m.header();
       if (csv) {
@@ -94,7 +106,15 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
     }
   });
   if (csv) std::fclose(csv);
-  if (!status.ok()) return ReportRpcError("PlanPath", status);
+  if (!status.ok()) return plot.Discard(), ReportRpcError("PlanPath", status);
+  // The limits the server planned with: the request's own, else --limits'.
+  const std::vector<v1::JointLimitOverride> limits =
+      request.robot().joint_limits_size() > 0
+          ? std::vector<v1::JointLimitOverride>(request.robot().joint_limits().begin(),
+                                                request.robot().joint_limits().end())
+          : flag_limits;
+  const std::string program_name = cli.positional[1].substr(cli.positional[1].rfind('/') + 1);
+  if (const int rc = plot.Write(client, limits, program_name); rc != 0) return rc;
   if (cli.Has("json")) {
     v1::ValidatePathResponse out;  // the same report shape, without samples
     out.set_ok(summary.ok());
@@ -132,6 +152,7 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
               summary.ok() ? "ok" : "FAILED", summary.duration(),
               static_cast<long long>(summary.point_count()), header.sample_time(), chunks);
   if (!csv_path.empty()) std::printf("samples written to %s\n", csv_path.c_str());
+  if (plot.enabled()) std::printf("plot written to %s\n", plot.path().c_str());
   return summary.ok() ? 0 : 3;
 }
 

@@ -17,6 +17,10 @@ commands:
                                 stderr, a table, exit 1 if any failed; --json)
   plan FILE.json                plan a motion program (see clients/examples/), print the
                                 segment reports; --csv=OUT writes every sample;
+                                --plot=OUT.png draws the plan (1400 x 900 PNG): position,
+                                velocity, acceleration and jerk of every joint as a ratio
+                                to its limit, the TCP path from above and from the side,
+                                the diagnostics in red;
                                 --limits=LIMITS.json the robot's real joint limits
                                 ({"joint_limits": [{"joint_name": ..., "max_velocity": ...,
                                 "max_acceleration": ..., "max_jerk": ...}]}; also for validate)

@@ -178,6 +178,68 @@ grep -q "^3263 samples at 0.004 s -> 1632 samples at 0.008 s" "$work/resample" |
   { cat "$work/resample"; fail "resample count"; }
 ctl info | grep -q "^max_trajectory_points  *100000 " || fail "info limits"
 
+# --plot: a PNG that Debian's own decoder reads back, 1400 x 900, with the
+# curves of every joint in its colour; the diagnostic red only in the
+# picture of a plan that has diagnostics (the glue path through the
+# fixture: collisions near 0.5 s and 4.8 s, two places on the time axis).
+ctl plan "$examples/ur5_glue_path.json" --plot="$work/plan.png" >"$work/plot_out" ||
+  fail "plan --plot"
+grep -q "^plot written to $work/plan.png$" "$work/plot_out" || { cat "$work/plot_out"; fail "plot line"; }
+set +e
+ctl plan "$examples/ur5_glue_path.json" --scene="$examples/ur5_cell_scene.json" \
+  --plot="$work/hit.png" >"$work/hit_plot"; rc=$?
+set -e
+[[ $rc -eq 3 ]] || fail "plan --plot through the fixture: exit $rc, expected 3"
+grep -q "^plot written to $work/hit.png$" "$work/hit_plot" || fail "plot line of a failed plan"
+/usr/bin/python3 - "$work/plan.png" "$work/hit.png" <<'PY'
+import sys
+try:
+    from PIL import Image
+    def load(path):
+        with Image.open(path) as image:
+            assert image.format == "PNG", image.format
+            image = image.convert("RGB")
+            w, h = image.size
+            data = image.tobytes()
+        return w, h, [[tuple(data[(y * w + x) * 3:(y * w + x) * 3 + 3]) for x in range(w)]
+                      for y in range(h)]
+except ImportError:  # matplotlib reads PNG with its own decoder too
+    import matplotlib.image
+    def load(path):
+        a = (matplotlib.image.imread(path)[:, :, :3] * 255).round().astype(int)
+        return a.shape[1], a.shape[0], [[tuple(p) for p in row] for row in a]
+
+# matplotlib's tab10 without red and grey, in chain order (6 UR5 joints).
+joints = [(31, 119, 180), (255, 127, 14), (44, 160, 44), (148, 103, 189), (140, 86, 75),
+          (227, 119, 194)]
+red = (214, 39, 40)
+for path, diagnostics in ((sys.argv[1], False), (sys.argv[2], True)):
+    w, h, rows = load(path)
+    assert (w, h) == (1400, 900), (path, w, h)
+    # Below the legend row: the curves, not only the legend's swatches.
+    counts = {}
+    for y in range(60, h):
+        for p in rows[y]:
+            counts[p] = counts.get(p, 0) + 1
+    for j, colour in enumerate(joints):
+        assert counts.get(colour, 0) > 300, (path, j, colour, counts.get(colour, 0))
+    red_pixels = sum(row.count(red) for row in rows)
+    if not diagnostics:
+        assert red_pixels == 0, (path, red_pixels)
+        continue
+    columns = [x for x in range(w) if sum(rows[y][x] == red for y in range(h)) >= 300]
+    assert columns, (path, "no vertical red line", red_pixels)
+    assert columns[-1] - columns[0] > 150, (path, columns)
+PY
+set +e
+ctl plan "$examples/ur5_glue_path.json" --plot="$work/no/such/dir/plan.png" >"$work/out" \
+  2>"$work/err"; rc=$?
+set -e
+[[ $rc -eq 1 ]] || fail "--plot to an unwritable path: exit $rc, expected 1"
+grep -q "^motionctl: cannot write $work/no/such/dir/plan.png$" "$work/err" ||
+  { cat "$work/err"; fail "--plot unwritable message"; }
+[[ ! -s "$work/out" ]] || { cat "$work/out"; fail "planned despite an unwritable --plot"; }
+
 # SIGTERM: drain and exit 0.
 kill -TERM $pid
 set +e
