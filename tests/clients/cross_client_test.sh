@@ -12,15 +12,8 @@ work=$(mktemp -d)
 trap 'kill -9 $pid 2>/dev/null || true; rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$motiond" --listen=127.0.0.1:0 --metrics_listen= --workers=2 >"$work/log" 2>&1 &
-pid=$!
-port=""
-for _ in $(seq 100); do
-  port=$(sed -n 's/.*listening on .* (port \([0-9]*\)).*/\1/p' "$work/log")
-  [[ -n "$port" ]] && break
-  sleep 0.05
-done
-[[ -n "$port" ]] || { cat "$work/log"; fail "motiond did not start"; }
+source "$source/tests/e2e/start_motiond.sh"
+start_motiond "$work/log" --workers=2
 target=127.0.0.1:$port
 
 "$plan_glue" "$source" "$target" --csv="$work/cpp.csv" >"$work/cpp.out"

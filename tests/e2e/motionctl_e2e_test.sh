@@ -7,16 +7,8 @@ motiond=$1 motionctl=$2 robots=$3
 work=$(mktemp -d)
 trap 'kill -9 $pid 2>/dev/null || true; rm -rf "$work"' EXIT
 
-"$motiond" --listen=127.0.0.1:0 --metrics_listen= --robots_dir="$robots" --workers=2 \
-  >"$work/log" 2>&1 &
-pid=$!
-port=""
-for _ in $(seq 100); do
-  port=$(sed -n 's/.*listening on .* (port \([0-9]*\)).*/\1/p' "$work/log")
-  [[ -n "$port" ]] && break
-  sleep 0.05
-done
-[[ -n "$port" ]] || { cat "$work/log"; echo "FAIL: motiond did not start"; exit 1; }
+source "$(dirname "$0")/start_motiond.sh"
+start_motiond "$work/log" --robots_dir="$robots" --workers=2
 ctl() { "$motionctl" --target=127.0.0.1:$port "$@"; }
 fail() { echo "FAIL: $*"; cat "$work/log"; exit 1; }
 
