@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/profile/profile_description.h"
 #include "server/convert/path_conversion.h"
+#include "server/rpc/geometry_operations.h"
 #include "server/rpc/geometry_service.h"
 
 namespace motion::server {
@@ -53,6 +54,25 @@ void DescriptionToProto(const ProfileDescription& d, v1::ComputeProfileResponse*
 
 }  // namespace
 
+absl::Status ComputeProfileOperation(const RequestLimits& limits,
+                                     const v1::ComputeProfileRequest& request,
+                                     v1::ComputeProfileResponse* response) {
+  absl::StatusOr<ProfileKind> kind = ProfileKindFromProto(request.profile());
+  if (!kind.ok()) return kind.status();
+  // Five arrays of doubles must fit in one answer, and no more samples than
+  // a plan may have.
+  const double fitting =
+      static_cast<double>(limits.max_message_bytes -
+                          std::min<std::size_t>(limits.max_message_bytes, 4096)) /
+      (5 * sizeof(double));
+  const double max_samples = std::min(static_cast<double>(limits.path.max_points), fitting);
+  absl::StatusOr<ProfileDescription> description =
+      DescribeProfile(QueryFromProto(request, *kind), max_samples);
+  if (!description.ok()) return description.status();
+  DescriptionToProto(*description, response);
+  return absl::OkStatus();
+}
+
 grpc::ServerUnaryReactor* GeometryService::ComputeProfile(grpc::CallbackServerContext* context,
                                                           const v1::ComputeProfileRequest* request,
                                                           v1::ComputeProfileResponse* response) {
@@ -67,23 +87,8 @@ grpc::ServerUnaryReactor* GeometryService::ComputeProfile(grpc::CallbackServerCo
   const Lane lane = !sampled || rough_samples <= kShortProfileSamples ? Lane::kShort : Lane::kLong;
   return RunUnaryOnPool(
       env_, context, "ComputeProfile", lane, [this, request, response](ChainDataCache&) {
-        absl::StatusOr<ProfileKind> kind = ProfileKindFromProto(request->profile());
-        if (!kind.ok()) return kind.status();
-        // Five arrays of doubles must fit in one answer, and no more samples
-        // than a plan may have.
-        const double fitting =
-            static_cast<double>(env_.limits.max_message_bytes -
-                                std::min<std::size_t>(env_.limits.max_message_bytes, 4096)) /
-            (5 * sizeof(double));
-        const double max_samples =
-            std::min(static_cast<double>(env_.limits.path.max_points), fitting);
-        const auto started = std::chrono::steady_clock::now();
-        absl::StatusOr<ProfileDescription> description =
-            DescribeProfile(QueryFromProto(*request, *kind), max_samples);
-        if (!description.ok()) return description.status();
-        env_.metrics.RecordSolve("compute_profile", "-", SecondsSince(started));
-        DescriptionToProto(*description, response);
-        return absl::OkStatus();
+        return Timed("compute_profile",
+                     [&] { return ComputeProfileOperation(env_.limits, *request, response); });
       });
 }
 

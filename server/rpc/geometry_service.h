@@ -44,6 +44,16 @@ class GeometryService final : public v1::Geometry::CallbackService {
                                            v1::ComputeProfileResponse* response) override;
 
  private:
+  // Runs `operation`, recording its time as a solve of `kind` when it
+  // succeeds (what motiond_solve_seconds counts).
+  template <typename Operation>
+  absl::Status Timed(const char* kind, Operation operation) {
+    const auto started = std::chrono::steady_clock::now();
+    absl::Status status = operation();
+    if (status.ok()) env_.metrics.RecordSolve(kind, "-", SecondsSince(started));
+    return status;
+  }
+
   ServiceEnv env_;
 };
 

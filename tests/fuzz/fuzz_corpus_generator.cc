@@ -24,6 +24,7 @@
 #include <google/protobuf/util/json_util.h>
 
 #include "core/identity/robot_id.h"
+#include "motion/v1/geometry.pb.h"
 #include "motion/v1/kinematics.pb.h"
 #include "motion/v1/motion_planner.pb.h"
 #include "motion/v1/robot_registry.pb.h"
@@ -581,6 +582,109 @@ void WriteHostileRequestSeeds(RequestWriter& out, const RobotSeed& ur5) {
   }
 }
 
+// Geometry: a planned-looking trajectory (and one broken), pose forms
+// (matrix, rpy in both units, NaN, zero quaternion), joint batches, profiles.
+void WriteGeometrySeeds(RequestWriter& out, const RobotSeed& ur5, const RobotSeed& planar) {
+  {
+    v1::CheckTrajectoryRequest request;
+    SetRobot(request.mutable_robot(), planar, true);
+    for (int k = 0; k < 50; ++k) {
+      const double t = 0.01 * k;
+      request.add_time(t);
+      request.add_positions(0.3 + 0.5 * t * t);
+      request.add_positions(0.6 - 0.2 * t);
+    }
+    out.Write("check_trajectory_planar", RequestKind::kCheckTrajectory, request);
+    request.set_time(7, 0.065);  // off the grid
+    out.Write("check_trajectory_off_grid", RequestKind::kCheckTrajectory, request);
+    v1::ResampleTrajectoryRequest resample;
+    *resample.mutable_robot() = request.robot();
+    *resample.mutable_time() = request.time();
+    *resample.mutable_positions() = request.positions();
+    resample.set_sample_time(0.004);
+    out.Write("resample_planar", RequestKind::kResampleTrajectory, resample);
+    resample.set_sample_time(1e-9);
+    out.Write("resample_tiny_step", RequestKind::kResampleTrajectory, resample);
+  }
+  {
+    v1::ConvertPoseRequest request;
+    SetPose(request.mutable_pose(), 0.1, 0.2, 0.3, 0, 0, 0.38268343, 0.92387953);
+    request.set_rpy_unit(v1::DEGREES);
+    out.Write("convert_quaternion", RequestKind::kConvertPose, request);
+    request.mutable_pose()->clear_orientation();
+    v1::Rpy* rpy = request.mutable_pose()->mutable_rpy();
+    rpy->set_roll(90);
+    rpy->set_pitch(-90);
+    rpy->set_yaw(45);
+    rpy->set_unit(v1::DEGREES);
+    request.set_rpy_unit(v1::RADIANS);
+    out.Write("convert_rpy_gimbal", RequestKind::kConvertPose, request);
+    rpy->set_unit(v1::RADIANS);  // 90 "radians": the degrees flag forgotten
+    out.Write("convert_rpy_unit_mismatch", RequestKind::kConvertPose, request);
+    v1::ConvertPoseRequest matrix;
+    for (double v : {0., -1., 0., 0.5, 1., 0., 0., 0., 0., 0., 1., 0.2, 0., 0., 0., 1.}) {
+      matrix.mutable_matrix()->add_values(v);
+    }
+    matrix.set_rpy_unit(v1::RADIANS);
+    out.Write("convert_matrix", RequestKind::kConvertPose, matrix);
+    matrix.mutable_matrix()->set_values(0, 0.5);  // not orthonormal
+    out.Write("convert_matrix_sheared", RequestKind::kConvertPose, matrix);
+  }
+  {
+    v1::ComposePosesRequest request;
+    SetPose(request.add_poses(), 0.1, 0, 0, 0, 0, 0, 1);
+    SetPose(request.add_poses(), 0, 0.2, 0, 0, 0.70710678, 0, 0.70710678);
+    SetPose(request.add_poses(), 0, 0, 0.3, 0, 0, 0, 0);  // zero quaternion
+    out.Write("compose_three", RequestKind::kComposePoses, request);
+    v1::InvertPoseRequest invert;
+    SetPose(invert.mutable_pose(), std::numeric_limits<double>::quiet_NaN(), 0, 0, 0, 0, 0, 1);
+    out.Write("invert_nan", RequestKind::kInvertPose, invert);
+    v1::ApplyOffsetRequest offset;
+    SetReachablePose(offset.mutable_target());
+    SetPose(offset.mutable_frame(), 0.5, 0, 0, 0, 0, 0.2, 0.98);
+    SetPose(offset.mutable_offset(), 0, 0, 0.05, 0.1, 0, 0, 0.99);
+    offset.set_offset_frame(v1::MotionSegment::TOOL);
+    out.Write("apply_offset_tool", RequestKind::kApplyOffset, offset);
+    v1::ApplyToolAndFrameRequest tool;
+    *tool.mutable_target() = offset.target();
+    *tool.mutable_frame() = offset.frame();
+    SetPose(tool.mutable_tool(), 0, 0, 0.15, 0, 0, 0, 1);
+    out.Write("apply_tool_and_frame", RequestKind::kApplyToolAndFrame, tool);
+  }
+  {
+    v1::CheckJointLimitsRequest request;
+    SetRobot(request.mutable_robot(), ur5, false);
+    AddJoints(request.add_configurations()->mutable_values(), 6, 0.5);
+    AddJoints(request.add_configurations()->mutable_values(), 6, 9.0);  // outside
+    AddJoints(request.add_configurations()->mutable_values(), 5, 0.0);  // one short
+    out.Write("joint_limits_ur5", RequestKind::kCheckJointLimits, request);
+    v1::CheckSingularityRequest singular;
+    SetRobot(singular.mutable_robot(), ur5, false);
+    AddJoints(singular.mutable_joints(), 6, 0.0);
+    singular.set_threshold(0.01);
+    out.Write("singularity_ur5_zero", RequestKind::kCheckSingularity, singular);
+  }
+  {
+    v1::ComputeProfileRequest request;
+    request.set_length(10);
+    request.set_max_velocity(5);
+    request.set_max_acceleration(10);
+    request.set_max_jerk(30);
+    request.set_start_velocity(1);
+    request.set_sample_time(0.01);
+    out.Write("profile_double_s", RequestKind::kComputeProfile, request);
+    request.set_profile(v1::PlanPathRequest::TRAPEZOID);
+    request.set_start_velocity(0);
+    request.set_duration(5);
+    request.set_on_grid(true);
+    out.Write("profile_trapezoid_stretched", RequestKind::kComputeProfile, request);
+    request.set_profile(v1::PlanPathRequest::JERK_LIMITED);
+    request.set_length(1e300);
+    request.set_sample_time(1e-300);
+    out.Write("profile_huge", RequestKind::kComputeProfile, request);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -611,6 +715,7 @@ int main(int argc, char** argv) {
   WritePathSeeds(out, seeds.at("ur5"), seeds.at("planar_2r"));
   WriteCollisionSeeds(out);
   WriteHostileRequestSeeds(out, seeds.at("ur5"));
+  WriteGeometrySeeds(out, seeds.at("ur5"), seeds.at("planar_2r"));
   std::printf("urdf_fuzzer %d, stl_fuzzer %d, request_fuzzer %d seeds in %s\n", urdf.count(),
               stl.count(), requests.count(), root.c_str());
   return 0;

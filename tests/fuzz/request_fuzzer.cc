@@ -7,8 +7,9 @@
 // sequence is the reactor, the pool and the metrics interceptor.
 //
 // Budgets are smaller than the server's so one input stays fast: 2000
-// trajectory points, 32 segments, 16 targets or configurations, IK capped
-// at 200 iterations. The count checks they skip are one comparison each.
+// trajectory points (plans, checked, resampled and profile samples), 32
+// segments, 16 targets or configurations, IK capped at 200 iterations. The count checks they skip
+// are one comparison each.
 //
 // State: the bundled robots are registered once (by robot_id an input
 // reaches them without sending a URDF), their chains and collision models
@@ -42,6 +43,7 @@
 #include "core/kinematics/forward_kinematics.h"
 #include "core/kinematics/jacobian.h"
 #include "core/kinematics/joint_vector_check.h"
+#include "motion/v1/geometry.pb.h"
 #include "motion/v1/kinematics.pb.h"
 #include "motion/v1/motion_planner.pb.h"
 #include "motion/v1/robot_registry.pb.h"
@@ -51,6 +53,7 @@
 #include "server/convert/status_conversion.h"
 #include "server/observability/server_metrics.h"
 #include "server/planning/program_planning.h"
+#include "server/rpc/geometry_operations.h"
 #include "server/runtime/chain_resolution.h"
 #include "server/runtime/collision_model_cache.h"
 #include "server/runtime/robot_registry.h"
@@ -386,6 +389,20 @@ absl::Status RegisterScene(InputState& state, const v1::RegisterSceneRequest& re
   return server::RegisterScene(state.scenes, request.scene(), "scene").status();
 }
 
+// Geometry runs the handlers' own operations (server/rpc/geometry_operations.h)
+// with the fuzz budget's trajectory length.
+server::RequestLimits FuzzRequestLimits() {
+  server::RequestLimits limits;
+  limits.path = FuzzPathLimits();
+  return limits;
+}
+
+template <typename Response, typename Request, typename Operation>
+absl::Status Answer(const Request& request, Operation operation) {
+  Response response;
+  return operation(request, &response);
+}
+
 template <typename Message>
 bool Parse(const std::uint8_t* bytes, std::size_t size, Message* message) {
   return message->ParseFromArray(bytes, static_cast<int>(size));
@@ -410,6 +427,42 @@ absl::Status Run(InputState& state, RequestKind kind, const std::uint8_t* bytes,
     MOTIOND_FUZZ_CASE(kPlanPath, v1::PlanPathRequest, PlanPath(state, request))
     MOTIOND_FUZZ_CASE(kValidatePath, v1::ValidatePathRequest, ValidatePath(state, request))
     MOTIOND_FUZZ_CASE(kRegisterScene, v1::RegisterSceneRequest, RegisterScene(state, request))
+    MOTIOND_FUZZ_CASE(kCheckTrajectory, v1::CheckTrajectoryRequest,
+                      Answer<v1::CheckTrajectoryResponse>(request, [&](const auto& r, auto* out) {
+                        return server::CheckTrajectoryOperation(state.RobotsFor(r.robot()),
+                                                                FuzzRequestLimits(), r, out);
+                      }))
+    MOTIOND_FUZZ_CASE(
+        kResampleTrajectory, v1::ResampleTrajectoryRequest,
+        Answer<v1::ResampleTrajectoryResponse>(request, [&](const auto& r, auto* out) {
+          return server::ResampleTrajectoryOperation(state.RobotsFor(r.robot()),
+                                                     FuzzRequestLimits(), r, out);
+        }))
+    MOTIOND_FUZZ_CASE(kConvertPose, v1::ConvertPoseRequest,
+                      Answer<v1::ConvertPoseResponse>(request, server::ConvertPoseOperation))
+    MOTIOND_FUZZ_CASE(kComposePoses, v1::ComposePosesRequest,
+                      Answer<v1::PoseResponse>(request, server::ComposePosesOperation))
+    MOTIOND_FUZZ_CASE(kInvertPose, v1::InvertPoseRequest,
+                      Answer<v1::PoseResponse>(request, server::InvertPoseOperation))
+    MOTIOND_FUZZ_CASE(kApplyOffset, v1::ApplyOffsetRequest,
+                      Answer<v1::PoseResponse>(request, server::ApplyOffsetOperation))
+    MOTIOND_FUZZ_CASE(
+        kApplyToolAndFrame, v1::ApplyToolAndFrameRequest,
+        Answer<v1::ApplyToolAndFrameResponse>(request, server::ApplyToolAndFrameOperation))
+    MOTIOND_FUZZ_CASE(kCheckJointLimits, v1::CheckJointLimitsRequest,
+                      Answer<v1::CheckJointLimitsResponse>(request, [&](const auto& r, auto* out) {
+                        return server::CheckJointLimitsOperation(state.RobotsFor(r.robot()), r,
+                                                                 out);
+                      }))
+    MOTIOND_FUZZ_CASE(kCheckSingularity, v1::CheckSingularityRequest,
+                      Answer<v1::CheckSingularityResponse>(request, [&](const auto& r, auto* out) {
+                        return server::CheckSingularityOperation(state.RobotsFor(r.robot()),
+                                                                 state.chain_data, r, out);
+                      }))
+    MOTIOND_FUZZ_CASE(kComputeProfile, v1::ComputeProfileRequest,
+                      Answer<v1::ComputeProfileResponse>(request, [&](const auto& r, auto* out) {
+                        return server::ComputeProfileOperation(FuzzRequestLimits(), r, out);
+                      }))
 #undef MOTIOND_FUZZ_CASE
   }
   return absl::OkStatus();

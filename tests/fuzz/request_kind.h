@@ -20,7 +20,19 @@ enum class RequestKind : std::uint8_t {
   kPlanPath,
   kValidatePath,
   kRegisterScene,
+  // motion.v1.Geometry. Appended, so the committed seeds (first byte 0-9)
+  // keep naming the same messages.
+  kCheckTrajectory,
+  kResampleTrajectory,
+  kConvertPose,
+  kComposePoses,
+  kInvertPose,
+  kApplyOffset,
+  kApplyToolAndFrame,
+  kCheckJointLimits,
+  kCheckSingularity,
+  kComputeProfile,
 };
-inline constexpr int kRequestKindCount = 10;
+inline constexpr int kRequestKindCount = 20;
 
 }  // namespace motiond_fuzz
