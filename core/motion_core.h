@@ -23,6 +23,7 @@
 #include "core/collision/allowed_collisions.h"
 #include "core/collision/collision_checker.h"
 #include "core/collision/collision_scene.h"
+#include "core/collision/motion_checker.h"
 #include "core/collision/robot_collision_model.h"
 #include "core/collision/stl_mesh.h"
 #include "core/collision/trajectory_collisions.h"

@@ -1,0 +1,156 @@
+#include "core/collision/internal/motion_probe.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/collision/internal/fcl_scene.h"
+#include "core/kinematics/forward_kinematics.h"
+
+namespace motion {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr int kMaxDepth = 24;  // halvings of one interval
+
+}  // namespace
+
+Prober::Prober(const ChainModel& chain, ChainData& data, const RobotCollisionModel& robot,
+               const CollisionScene& scene, const TrajectoryCollisionOptions& options)
+    : chain_(chain),
+      data_(data),
+      robot_(robot),
+      scene_(scene),
+      self_(options.self_collision),
+      margin_(options.safety_margin),
+      resolution_(options.resolution),
+      allowed_(options.allowed),
+      engine_(options.engine) {}
+
+Probe Prober::At(const Eigen::VectorXd& q, double threshold) {
+  Probe p;
+  ForwardKinematics(chain_, data_, q);
+  for (std::size_t j = 0; j < chain_.joints.size(); ++j) {
+    p.joint_origins.push_back(data_.joint_frames[j].translation());
+    p.prismatic.push_back(chain_.joints[j].type == JointType::kPrismatic);
+  }
+  const std::vector<LinkCollisionGeometry>& links = robot_.links();
+  // The placement and its FCL objects are this prober's, reused probe
+  // after probe.
+  fcl_.Clear();
+  placed_.Place(chain_, data_, robot_);
+  p.shapes.resize(links.size());
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    for (int s = 0; s < placed_.shape_count(static_cast<int>(i)); ++s) {
+      const Primitive& shape = placed_.shape(static_cast<int>(i), s);
+      p.shapes[i].emplace_back(shape.centre, shape.bounding_radius);
+    }
+  }
+  // Clearances are distances less the margin: a pair within the margin
+  // is a contact, and the motion between samples must not bring it there.
+  auto pair = [&](const Primitive& a, const Primitive& b, const std::string& la,
+                  const std::string& lb) {
+    // Squared first: a pair beyond the threshold that cannot lower the
+    // clearance needs no root.
+    const double gap_squared = BoxGapSquared(a, b);
+    const double beyond = std::max(threshold, 0.0) + margin_;
+    if (gap_squared > beyond * beyond) {
+      const double reach = p.clearance + margin_;
+      if (reach > 0 && gap_squared >= reach * reach) return;
+      p.clearance = std::min(p.clearance, std::sqrt(gap_squared) - margin_);
+      return;
+    }
+    const PairOutcome o = TestShapes(engine_, a, b, true, margin_, fcl_);
+    p.clearance = std::min(p.clearance, o.distance - margin_);
+    if (o.in_contact) p.contacts.push_back({la, lb, o.depth});
+  };
+  const std::vector<Primitive>& obstacles = scene_.engine().primitives;
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    for (int s = 0; s < placed_.shape_count(static_cast<int>(i)); ++s) {
+      for (std::size_t o = 0; o < obstacles.size(); ++o) {
+        if (allowed_ && allowed_->LinkObject(static_cast<int>(i), static_cast<int>(o))) continue;
+        pair(placed_.shape(static_cast<int>(i), s), obstacles[o], links[i].link,
+             scene_.objects()[o].id);
+      }
+    }
+  }
+  if (self_) {
+    for (const auto& [a, b] : robot_.self_pairs()) {
+      if (allowed_ && allowed_->LinkPair(a, b)) continue;
+      for (int sa = 0; sa < placed_.shape_count(a); ++sa) {
+        for (int sb = 0; sb < placed_.shape_count(b); ++sb) {
+          pair(placed_.shape(a, sa), placed_.shape(b, sb), links[a].link, links[b].link);
+        }
+      }
+    }
+  }
+  return p;
+}
+
+double Prober::MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, const Probe& a,
+                           const Probe& b) const {
+  std::vector<double> dtheta(chain_.joints.size());
+  double turned = 0.0;
+  for (std::size_t j = 0; j < chain_.joints.size(); ++j) {
+    const ChainJoint& joint = chain_.joints[j];
+    dtheta[j] = std::abs(joint.multiplier * (qb[joint.dof] - qa[joint.dof]));
+    if (!a.prismatic[j]) turned += dtheta[j];
+  }
+  // Radii grow by at most the motion itself: M <= turned (R + M).
+  if (turned >= 0.5) return kInfinity;
+  double bound = 0.0;
+  const std::vector<LinkCollisionGeometry>& links = robot_.links();
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    const int last_joint = chain_.links[links[i].chain_link].after_joint;
+    double m = 0.0;
+    for (int j = 0; j <= last_joint; ++j) {
+      if (a.prismatic[j]) {
+        m += dtheta[j];
+        continue;
+      }
+      double reach = 0.0;
+      for (const Probe* p : {&a, &b}) {
+        for (const auto& [centre, radius] : p->shapes[i]) {
+          reach = std::max(reach, (centre - p->joint_origins[j]).norm() + radius);
+        }
+      }
+      m += dtheta[j] * reach;
+    }
+    bound = std::max(bound, m / (1.0 - turned));
+  }
+  return self_ ? 2.0 * bound : bound;
+}
+
+bool WalkMotion(Prober& prober, const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, double ta,
+                double tb, const Probe& a, const Probe& b,
+                const std::function<bool(const Probe& middle, double time)>& on_middle) {
+  // Most intervals are cleared by their ends alone: no copies for them.
+  if (a.clearance + b.clearance > prober.MotionBound(qa, qb, a, b)) return true;
+  struct Piece {
+    Eigen::VectorXd qa, qb;
+    double ta, tb;
+    Probe pa, pb;
+    int depth;
+  };
+  std::vector<Piece> stack;
+  stack.push_back({qa, qb, ta, tb, a, b, 0});
+  while (!stack.empty()) {
+    Piece piece = std::move(stack.back());
+    stack.pop_back();
+    const double bound = prober.MotionBound(piece.qa, piece.qb, piece.pa, piece.pb);
+    if (piece.pa.clearance + piece.pb.clearance > bound) continue;
+    if (bound < prober.resolution() || piece.depth >= kMaxDepth) continue;
+    // Both ends in contact: the contact is already recorded at the ends.
+    if (!piece.pa.contacts.empty() && !piece.pb.contacts.empty() && bound < 1e-2) continue;
+    const Eigen::VectorXd qm = 0.5 * (piece.qa + piece.qb);
+    const double tm = 0.5 * (piece.ta + piece.tb);
+    // Exact where this interval's bound needs it (bounds stay valid
+    // either way: the threshold only decides how much is computed).
+    Probe m = prober.At(qm, std::max(kProbeThreshold, bound));
+    if (!on_middle(m, tm)) return false;
+    stack.push_back({qm, piece.qb, tm, piece.tb, m, piece.pb, piece.depth + 1});
+    stack.push_back({piece.qa, qm, piece.ta, tm, piece.pa, std::move(m), piece.depth + 1});
+  }
+  return true;
+}
+
+}  // namespace motion

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <functional>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/collision/collision_checker.h"
+#include "core/collision/internal/placed_shapes.h"
+#include "core/collision/trajectory_collisions.h"
+
+namespace motion {
+
+/// \brief One pair in contact at a probed joint vector.
+struct ProbeContact {
+  std::string link, other;
+  double depth = 0.0;
+};
+
+/// \brief What the robot looks like at one joint vector: clearance to
+/// everything (a lower bound, exact below the probe's threshold), the
+/// contacts, and what the motion bound needs (joint origins and axes, shape
+/// centres and radii).
+struct Probe {
+  double clearance = std::numeric_limits<double>::infinity();
+  std::vector<ProbeContact> contacts;
+  std::vector<Eigen::Vector3d> joint_origins;
+  std::vector<bool> prismatic;
+  /// Per link of the collision model: its shapes' (centre, bounding radius).
+  std::vector<std::vector<std::pair<Eigen::Vector3d, double>>> shapes;
+};
+
+/// \brief Probes joint vectors of one chain against one scene, and bounds
+/// the motion between two probed vectors (conservative advancement).
+class Prober {
+ public:
+  Prober(const ChainModel& chain, ChainData& data, const RobotCollisionModel& robot,
+         const CollisionScene& scene, const TrajectoryCollisionOptions& options);
+
+  /// The probe at `q`; pairs whose bounding boxes are farther apart than
+  /// `threshold` (m) only contribute their box gap to the clearance.
+  Probe At(const Eigen::VectorXd& q, double threshold);
+
+  /// Bound on how far any point of any link moves from qa to qb (m), twice
+  /// that with self-collision (both links of a pair move); +inf when the
+  /// joints turn too far for the bound to hold.
+  double MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, const Probe& a,
+                     const Probe& b) const;
+
+  double resolution() const { return resolution_; }
+
+ private:
+  const ChainModel& chain_;
+  ChainData& data_;
+  const RobotCollisionModel& robot_;
+  const CollisionScene& scene_;
+  bool self_;
+  double margin_;
+  double resolution_;
+  const AllowedCollisions* allowed_;
+  CollisionEngine engine_;
+  PlacedRobot placed_;
+  FclPlacements fcl_;
+};
+
+/// The threshold below which exact distances are computed at the ends of
+/// an interval: a generous guess of one interval's motion (halving probes
+/// use the interval's own bound).
+inline constexpr double kProbeThreshold = 0.05;
+
+/// \brief The motion from qa (probe a, time ta) to qb (probe b, time tb),
+/// joints interpolated linearly, halved where its ends do not clear it
+/// (c_a + c_b <= MotionBound) down to the prober's resolution. Each middle
+/// probe is passed to `on_middle` with its time; when that returns false
+/// the walk stops. Returns false when it was stopped, true when it was
+/// walked to the end. The ends' own contacts are the caller's.
+bool WalkMotion(Prober& prober, const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, double ta,
+                double tb, const Probe& a, const Probe& b,
+                const std::function<bool(const Probe& middle, double time)>& on_middle);
+
+}  // namespace motion
