@@ -8,9 +8,11 @@
 /// this thread's data: ForwardKinematics / ComputeJacobian(model, ChainData&,
 /// ...), SolveIk(model, IkData&, ...), PlanPath(model, IkData&, request, ...)
 /// for MoveJ / MoveL / MoveC programs, and the one-dimensional profiles they
-/// are timed with. ChainDataCache keeps one IkData per chain for a thread.
-/// Errors are absl::Status values whose messages start with the field they
-/// are about; a motion that cannot be done is a result with diagnostics.
+/// are timed with; PlanJointPath (planning/joint_path_planner.h) for a
+/// collision-free joint path around a scene. ChainDataCache keeps one IkData
+/// per chain for a thread. Errors are absl::Status values whose messages
+/// start with the field they are about; a motion that cannot be done is a
+/// result with diagnostics.
 ///
 /// Everything under a folder's internal/ is implementation: included by the
 /// library and its tests only, and free to change.
@@ -53,6 +55,7 @@
 #include "core/motion/trajectory.h"
 #include "core/motion/trajectory_audit.h"
 #include "core/motion/trajectory_resampling.h"
+#include "core/planning/joint_path_planner.h"
 #include "core/profile/double_s_profile.h"
 #include "core/profile/profile_description.h"
 #include "core/profile/trapezoid_profile.h"
