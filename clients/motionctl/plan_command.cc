@@ -136,6 +136,19 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
       std::printf("%14s arc radius %.4f m, angle %.4f rad, length %.4f m\n", "", r.arc_radius(),
                   r.arc_angle(), r.path_length());
     }
+    if (r.has_joint_path()) {
+      const v1::JointPathReport& p = r.joint_path();
+      if (p.planned()) {
+        std::printf(
+            "%14s planned around obstacles in %.1f ms: %d corners, %.3f rad (straight %.3f), "
+            "%lld nodes\n",
+            "", 1e3 * p.planning_time(), p.waypoints_size(), p.length(), p.straight_length(),
+            static_cast<long long>(p.nodes()));
+      } else {
+        std::printf("%14s straight motion clear (checked in %.1f ms)\n", "",
+                    1e3 * p.planning_time());
+      }
+    }
     if (r.has_blend()) {
       const v1::BlendReport& b = r.blend();
       std::printf(

@@ -40,6 +40,8 @@ const char* DiagnosticCodeName(DiagnosticCode code) {
       return "CONFIGURATION_CHANGE";
     case DiagnosticCode::kCollision:
       return "COLLISION";
+    case DiagnosticCode::kPlanningFailed:
+      return "PLANNING_FAILED";
   }
   return "UNKNOWN";
 }

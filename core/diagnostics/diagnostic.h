@@ -26,7 +26,8 @@ enum class DiagnosticCode {
   kSpeedReduced = 15,
   kZoneReduced = 16,
   kConfigurationChange = 17,
-  kCollision = 18,  ///< warning: a MoveJ pose target changed configuration
+  kCollision = 18,       ///< error: a link touches something at or between samples
+  kPlanningFailed = 19,  ///< error: no collision-free way for a MoveJ that asked for one
 };
 
 enum class Severity { kInfo = 1, kWarning = 2, kError = 3 };

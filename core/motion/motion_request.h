@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +32,10 @@ struct MotionDefaults {
   static constexpr double kPathTolerance = 1e-5;       ///< m, MoveL/MoveC TCP off the path
   static constexpr double kPathAngleTolerance = 1e-4;  ///< rad
   static constexpr double kSpeedOverride = 1.0;
+  /// MoveJ avoid_collisions: the search's seed and wall-time budget.
+  static constexpr std::uint64_t kPlannerSeed = 1;
+  static constexpr double kPlanningTimeout = 1.0;      ///< s
+  static constexpr double kMaxPlanningTimeout = 30.0;  ///< s
 };
 
 /// \brief Speed of one segment; zero fields take MotionDefaults. MoveJ uses
@@ -92,6 +97,11 @@ struct MotionSegment {
   std::string source;                 ///< a program line or target name, echoed on its diagnostics
   /// MoveJ pose target: the configuration to reach it in (see PlanMoveJ).
   std::optional<RobotConfiguration> configuration;
+  /// MoveJ: plan a collision-free joint path when the straight motion
+  /// collides (needs the request's collision model); see PlanMoveJ.
+  bool avoid_collisions = false;
+  std::uint64_t planner_seed = 0;  ///< 0 = MotionDefaults::kPlannerSeed
+  double planning_timeout = 0.0;   ///< s; 0 = MotionDefaults::kPlanningTimeout
 };
 
 struct PathRequest {

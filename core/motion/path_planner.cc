@@ -137,6 +137,10 @@ void CheckPathCollisions(const ChainModel& model, ChainData& data, const PathReq
   }
 }
 
+bool PlannedAround(const SegmentReport& report) {
+  return report.joint_path && report.joint_path->planned;
+}
+
 // Where the program is between segments.
 struct PathCursor {
   Eigen::VectorXd joints;  ///< where the next segment starts
@@ -169,7 +173,16 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
       limits.max_points,
       cancelled,
       result.trajectory,
-      cursor.continuous};
+      cursor.continuous,
+      /*completed=*/false,
+      SegmentCollision{}};
+  if (request.collision_model) {
+    context.collision.robot = request.collision_model.get();
+    context.collision.scene = request.scene ? request.scene.get() : CollisionScene::Empty().get();
+    context.collision.self_collision = request.check_self_collision;
+    context.collision.safety_margin = request.safety_margin;
+    context.collision.allowed = request.allowed_collisions.get();
+  }
   Eigen::VectorXd end = cursor.joints;
   absl::Status status;
   const auto started = std::chrono::steady_clock::now();
@@ -193,10 +206,16 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
 
   if (index > 0 && !result.segments.empty() &&
       result.segments.back().segment_index == static_cast<int>(index) - 1) {
-    const bool blendable =
-        starts_where_previous_ended && result.segments.back().ok && report.ok && context.completed;
+    // A MoveJ planned around obstacles is only known clear on its own
+    // path: it starts and ends at rest.
+    const bool around = PlannedAround(result.segments.back()) || PlannedAround(report);
+    const bool blendable = starts_where_previous_ended && result.segments.back().ok && report.ok &&
+                           context.completed && !around;
     ResolveZone(model, data.kinematics, request, index - 1, blendable ? &report : nullptr,
-                blendable ? "" : "the next motion does not start from its end", result);
+                blendable ? ""
+                : around  ? "a MoveJ planned around obstacles starts and ends at rest"
+                          : "the next motion does not start from its end",
+                result);
   }
   if (!segment.source.empty()) {
     for (Diagnostic& d : report.diagnostics) d.source = segment.source;

@@ -77,6 +77,18 @@ absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request
       return absl::InvalidArgumentError(absl::StrCat(
           "segments[", i, "].zone.percent: must be in [0, 100], got ", s.zone.percent));
     }
+    if (!(s.planning_timeout >= 0 && s.planning_timeout <= MotionDefaults::kMaxPlanningTimeout)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("segments[", i, "].movej.planning_timeout: must be in [0, ",
+                       MotionDefaults::kMaxPlanningTimeout, "] s (0 = the default ",
+                       MotionDefaults::kPlanningTimeout, " s), got ", s.planning_timeout));
+    }
+    if (s.avoid_collisions && !request.collision_model) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "segments[", i,
+          "].movej.avoid_collisions: needs collision checking; send a scene or turn on "
+          "check_self_collision"));
+    }
   }
   // Checked after every other field, so a program malformed in several
   // places reports the same first problem as before this pass existed.
@@ -117,6 +129,9 @@ PathRequest ResolveProgramDefaults(const ChainModel& model, PathRequest request)
     segment.path_angle_tolerance =
         OrDefault(segment.path_angle_tolerance, MotionDefaults::kPathAngleTolerance);
     speed.angular_jerk = OrDefault(speed.angular_jerk, MotionDefaults::kAngularJerk);
+    segment.planning_timeout =
+        OrDefault(segment.planning_timeout, MotionDefaults::kPlanningTimeout);
+    if (segment.planner_seed == 0) segment.planner_seed = MotionDefaults::kPlannerSeed;
   }
   if (request.joint_limits.empty()) request.joint_limits = model.dof_limits;
   return request;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,17 @@ struct BlendReport {
   double min_tcp_speed = 0.0;    ///< m/s, slowest TCP speed inside the blend
 };
 
+/// \brief How a MoveJ with avoid_collisions went around obstacles.
+struct JointPathReport {
+  bool planned = false;                    ///< false: the straight motion was clear and kept
+  std::vector<Eigen::VectorXd> waypoints;  ///< start ... target, at rest at each
+  double length = 0.0;                     ///< joint space, Euclidean
+  double straight_length = 0.0;
+  double planning_seconds = 0.0;
+  std::int64_t nodes = 0;
+  std::int64_t collision_checks = 0;
+};
+
 struct SegmentReport {
   std::string segment_id;
   int segment_index = 0;
@@ -68,7 +80,8 @@ struct SegmentReport {
   double path_length = 0.0;                   ///< m (MoveL/MoveC) or joint-space norm (MoveJ)
   bool has_arc = false;
   ArcGeometry arc;
-  BlendReport blend;  ///< the zone at this segment's end
+  BlendReport blend;                          ///< the zone at this segment's end
+  std::optional<JointPathReport> joint_path;  ///< MoveJ with avoid_collisions
   std::vector<Diagnostic> diagnostics;
 };
 

@@ -133,6 +133,9 @@ absl::Status MotionFromProto(const v1::MotionSegment& in, const std::string& fie
                                                        "; use STRAIGHT or TIME"));
       }
       out.sync = m.sync() == v1::MoveJ::TIME ? JointSync::kTime : JointSync::kStraight;
+      out.avoid_collisions = m.avoid_collisions();
+      out.planner_seed = m.planner_seed();
+      out.planning_timeout = m.planning_timeout();  // checked by core's ValidateProgram
       if (m.target_case() == v1::MoveJ::kJoints) {
         out.joint_target = true;
         out.target_joints.assign(m.joints().values().begin(), m.joints().values().end());
@@ -275,6 +278,18 @@ void SegmentReportToProto(const SegmentReport& r, v1::SegmentReport* out) {
     b->set_corner_distance(r.blend.corner_distance);
     b->set_time_saved(r.blend.time_saved);
     b->set_min_tcp_speed(r.blend.min_tcp_speed);
+  }
+  if (r.joint_path) {
+    v1::JointPathReport* p = out->mutable_joint_path();
+    p->set_planned(r.joint_path->planned);
+    for (const Eigen::VectorXd& w : r.joint_path->waypoints) {
+      p->add_waypoints()->mutable_values()->Add(w.data(), w.data() + w.size());
+    }
+    p->set_length(r.joint_path->length);
+    p->set_straight_length(r.joint_path->straight_length);
+    p->set_planning_time(r.joint_path->planning_seconds);
+    p->set_nodes(r.joint_path->nodes);
+    p->set_collision_checks(r.joint_path->collision_checks);
   }
 }
 

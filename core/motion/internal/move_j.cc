@@ -1,5 +1,7 @@
 #include "core/motion/internal/move_j.h"
 
+#include "core/motion/internal/move_j_around.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -103,6 +105,88 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
       end_joints);
 }
 
+// No IK solution for a MoveJ pose target: TARGET_UNREACHABLE naming the
+// configuration asked for (if one was), then IK's own diagnostics.
+void ReportUnreachableTarget(const MotionSegment& segment,
+                             const std::vector<Diagnostic>& ik_diagnostics, SegmentReport& report) {
+  if (segment.configuration) {
+    AddSegmentDiagnostic(report, Severity::kError, DiagnosticCode::kTargetUnreachable,
+                         absl::StrCat("movej target: not reachable in configuration ",
+                                      FormatConfiguration(*segment.configuration)));
+  }
+  ReportFailedIk(ik_diagnostics, "movej target", report);
+}
+
+// The first of `ik`'s solutions (closest to the start first) that is clear
+// by the request's collision checking; its contacts go to `closest_contacts`
+// when none is.
+std::optional<Eigen::VectorXd> FirstClearSolution(SegmentContext& context, const IkResult& ik,
+                                                  std::vector<Contact>& closest_contacts) {
+  std::vector<Eigen::VectorXd> candidates = ik.solutions;
+  if (candidates.empty() && ik.ok) candidates.push_back(ik.joints);
+  for (const Eigen::VectorXd& q : candidates) {
+    std::vector<Contact> contacts = ContactsAt(context, q);
+    if (contacts.empty()) return q;
+    if (closest_contacts.empty()) closest_contacts = std::move(contacts);
+  }
+  return std::nullopt;
+}
+
+// A MoveJ pose target with avoid_collisions: every IK solution (in the
+// requested configuration, else the start's first and then any), the
+// closest to the start that is not in collision. None clear: PLANNING_FAILED
+// naming the pair that blocks the closest solution.
+absl::StatusOr<bool> ResolveCollisionFreePoseTarget(const MotionSegment& segment,
+                                                    SegmentContext& context, const Pose& target,
+                                                    IkOptions options, SegmentReport& report,
+                                                    Eigen::VectorXd& q1) {
+  const Eigen::VectorXd& q0 = context.start;
+  const std::vector<double> seed(q0.data(), q0.data() + q0.size());
+  options.mode = IkMode::kAll;
+  options.max_solutions = 16;
+  std::vector<Contact> blocked;
+  absl::StatusOr<IkResult> ik =
+      SolveIk(context.model, context.data, target, segment.tool, seed, options);
+  if (!ik.ok()) return ik.status();
+  std::optional<Eigen::VectorXd> clear = FirstClearSolution(context, *ik, blocked);
+  if (!clear && options.configuration && !segment.configuration) {
+    const RobotConfiguration start = *options.configuration;
+    options.configuration.reset();
+    ik = SolveIk(context.model, context.data, target, segment.tool, seed, options);
+    if (!ik.ok()) return ik.status();
+    clear = FirstClearSolution(context, *ik, blocked);
+    if (clear) {
+      const RobotConfiguration to =
+          ComputeConfiguration(context.model, context.data.Geometry(context.model), *clear);
+      AddSegmentDiagnostic(
+          report, Severity::kWarning, DiagnosticCode::kConfigurationChange,
+          absl::StrCat("movej target: no collision-free solution in the start's configuration ",
+                       FormatConfiguration(start), "; moving to the closest clear one ",
+                       FormatConfiguration({to.shoulder, to.elbow, to.wrist, {}})));
+    }
+  }
+  if (clear) {
+    q1 = *clear;
+    return true;
+  }
+  if (!blocked.empty()) {
+    const Contact& c = blocked.front();
+    AddPlanningFailed(
+        report,
+        absl::StrCat(
+            "movej avoid_collisions: the target is in collision in every IK solution",
+            segment.configuration
+                ? absl::StrCat(" in configuration ", FormatConfiguration(*segment.configuration))
+                : std::string(),
+            "; the closest to the start: ", c.link, " touches ", c.other, " (", c.depth,
+            " m deep)"),
+        &c);
+    return false;
+  }
+  ReportUnreachableTarget(segment, ik->diagnostics, report);
+  return false;
+}
+
 // The joints of a MoveJ pose target, seeded with the start (turns nearest
 // it). With segment.configuration: in that configuration or
 // TARGET_UNREACHABLE naming it. Without: in the start's configuration when
@@ -124,6 +208,9 @@ absl::StatusOr<bool> ResolvePoseTarget(const MotionSegment& segment, SegmentCont
     const RobotConfiguration start = ComputeConfiguration(model, geometry, q0);
     options.configuration = RobotConfiguration{start.shoulder, start.elbow, start.wrist, {}};
   }
+  if (segment.avoid_collisions && context.collision.robot) {
+    return ResolveCollisionFreePoseTarget(segment, context, target, options, report, q1);
+  }
   absl::StatusOr<IkResult> ik = SolveIk(model, data, target, segment.tool, seed, options);
   if (!ik.ok()) return ik.status();
   if (!ik->ok && options.configuration && !segment.configuration) {
@@ -141,12 +228,7 @@ absl::StatusOr<bool> ResolvePoseTarget(const MotionSegment& segment, SegmentCont
     }
   }
   if (!ik->ok) {
-    if (segment.configuration) {
-      AddSegmentDiagnostic(report, Severity::kError, DiagnosticCode::kTargetUnreachable,
-                           absl::StrCat("movej target: not reachable in configuration ",
-                                        FormatConfiguration(*segment.configuration)));
-    }
-    ReportFailedIk(ik->diagnostics, "movej target", report);
+    ReportUnreachableTarget(segment, ik->diagnostics, report);
     return false;
   }
   q1 = ik->joints;
@@ -158,7 +240,6 @@ absl::StatusOr<bool> ResolvePoseTarget(const MotionSegment& segment, SegmentCont
 absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
                        Eigen::VectorXd& end_joints) {
   const ChainModel& model = context.model;
-  IkData& data = context.data;
   const Eigen::VectorXd& q0 = context.start;
   end_joints = q0;
 
@@ -181,6 +262,18 @@ absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, Se
     return absl::OkStatus();
   }
 
+  if (segment.avoid_collisions) {
+    return PlanMoveJAroundObstacles(segment, context, q1, report, end_joints);
+  }
+  return PlanStraightMoveJ(segment, context, q0, q1, report, end_joints);
+}
+
+absl::Status PlanStraightMoveJ(const MotionSegment& segment, SegmentContext& context,
+                               const Eigen::VectorXd& q0, const Eigen::VectorXd& q1,
+                               SegmentReport& report, Eigen::VectorXd& end_joints) {
+  const ChainModel& model = context.model;
+  IkData& data = context.data;
+  end_joints = q0;
   // The synchronised profile: the tightest joint bounds s' and s''.
   // joint_fraction is in (0, 1]: defaulted and validated before planning.
   const double f = segment.speed.joint_fraction * context.speed_override;

@@ -27,4 +27,11 @@ namespace motion {
 absl::Status PlanMoveJ(const MotionSegment& segment, SegmentContext& context, SegmentReport& report,
                        Eigen::VectorXd& end_joints);
 
+/// \brief The straight joint-space motion q0 -> q1 of `segment` (its speed
+/// and sync), sampled from context.start_time: PlanMoveJ once the target
+/// is known, and each leg of a MoveJ planned around obstacles.
+absl::Status PlanStraightMoveJ(const MotionSegment& segment, SegmentContext& context,
+                               const Eigen::VectorXd& q0, const Eigen::VectorXd& q1,
+                               SegmentReport& report, Eigen::VectorXd& end_joints);
+
 }  // namespace motion

@@ -5,6 +5,9 @@
 
 #include <Eigen/Core>
 
+#include "core/collision/allowed_collisions.h"
+#include "core/collision/collision_scene.h"
+#include "core/collision/robot_collision_model.h"
 #include "core/ik/ik_data.h"
 #include "core/model/chain_model.h"
 #include "core/motion/motion_request.h"
@@ -19,6 +22,16 @@ namespace motion {
 /// A segment's first sample is the previous segment's last (same time and
 /// joints), so it is appended only when the trajectory is still empty; every
 /// planner samples from its own t = 0 and calls Append, which skips it.
+/// \brief The request's collision checking, for planners that search
+/// around obstacles (MoveJ with avoid_collisions). Null robot: none.
+struct SegmentCollision {
+  const RobotCollisionModel* robot = nullptr;
+  const CollisionScene* scene = nullptr;  ///< never null when robot is set
+  bool self_collision = false;
+  double safety_margin = 0.0;
+  const AllowedCollisions* allowed = nullptr;
+};
+
 struct SegmentContext {
   const ChainModel& model;
   IkData& data;
@@ -37,6 +50,7 @@ struct SegmentContext {
   bool continuous = true;
   /// Set by SampleSegment when every sample of the segment was produced.
   bool completed = false;
+  SegmentCollision collision;
 
   /// \brief True when sample k (local, t = k-th time) is stored.
   bool Stores(std::size_t k) const { return k > 0 || out.size() == 0 || !continuous; }

@@ -1,0 +1,174 @@
+#include "core/motion/internal/move_j_around.h"
+
+#include <algorithm>
+#include <chrono>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "core/motion/internal/move_j.h"
+#include "core/motion/internal/trajectory_checks.h"
+#include "core/planning/joint_path_planner.h"
+
+namespace motion {
+namespace {
+
+double PolylineLength(const std::vector<Eigen::VectorXd>& waypoints) {
+  double length = 0.0;
+  for (std::size_t i = 1; i < waypoints.size(); ++i) {
+    length += (waypoints[i] - waypoints[i - 1]).norm();
+  }
+  return length;
+}
+
+void AddContactDiagnostic(SegmentReport& report, const std::string& what,
+                          const std::vector<Contact>& contacts) {
+  const Contact& c = contacts.front();
+  AddPlanningFailed(
+      report,
+      absl::StrCat("movej avoid_collisions: the ", what, " is in collision: ", c.link, " touches ",
+                   c.other, " (", c.depth, " m deep",
+                   contacts.size() > 1 ? absl::StrCat(", and ", contacts.size() - 1, " more pairs")
+                                       : std::string(),
+                   ")"),
+      &c);
+}
+
+// One straight leg after another, each from the end of the one before; the
+// segment's report is theirs together.
+absl::Status PlanLegs(const MotionSegment& segment, SegmentContext& context,
+                      const std::vector<Eigen::VectorXd>& waypoints, SegmentReport& report,
+                      Eigen::VectorXd& end_joints) {
+  MotionSegment leg = segment;
+  leg.sync = JointSync::kStraight;  // a leg must stay on the checked line
+  const double start_time = context.start_time;
+  bool first = true;
+  for (std::size_t i = 1; i < waypoints.size(); ++i) {
+    SegmentReport part;
+    part.segment_id = report.segment_id;
+    part.segment_index = report.segment_index;
+    context.start = waypoints[i - 1];
+    context.completed = false;
+    Eigen::VectorXd reached;
+    if (auto status =
+            PlanStraightMoveJ(leg, context, waypoints[i - 1], waypoints[i], part, reached);
+        !status.ok()) {
+      return status;
+    }
+    report.diagnostics.insert(report.diagnostics.end(), part.diagnostics.begin(),
+                              part.diagnostics.end());
+    report.ok = report.ok && part.ok;
+    if (first) {
+      report.start_time = part.start_time;
+      report.first_index = part.first_index;
+      first = false;
+    }
+    report.duration += part.duration;
+    report.point_count += part.point_count;
+    report.max_joint_velocity_ratio =
+        std::max(report.max_joint_velocity_ratio, part.max_joint_velocity_ratio);
+    report.max_joint_acceleration_ratio =
+        std::max(report.max_joint_acceleration_ratio, part.max_joint_acceleration_ratio);
+    report.max_joint_jerk_ratio = std::max(report.max_joint_jerk_ratio, part.max_joint_jerk_ratio);
+    if (!context.completed || !part.ok) {
+      context.completed = false;
+      return absl::OkStatus();
+    }
+    context.start_time += part.duration;
+    end_joints = reached;
+  }
+  context.start_time = start_time;
+  context.start = waypoints.front();
+  report.path_length = PolylineLength(waypoints);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+void AddPlanningFailed(SegmentReport& report, std::string message, const Contact* contact) {
+  AddSegmentDiagnostic(report, Severity::kError, DiagnosticCode::kPlanningFailed,
+                       std::move(message));
+  if (contact == nullptr) return;
+  Diagnostic& d = report.diagnostics.back();
+  d.has_contact = true;
+  d.contact_link = contact->link;
+  d.contact_other = contact->other;
+  d.contact_depth = contact->depth;
+}
+
+std::vector<Contact> ContactsAt(SegmentContext& context, const Eigen::VectorXd& q) {
+  CollisionQuery query;
+  query.self_collision = context.collision.self_collision;
+  query.safety_margin = context.collision.safety_margin;
+  query.allowed = context.collision.allowed;
+  return CheckCollision(context.model, context.data.kinematics, *context.collision.robot,
+                        *context.collision.scene, q, query)
+      .contacts;
+}
+
+absl::Status PlanMoveJAroundObstacles(const MotionSegment& segment, SegmentContext& context,
+                                      const Eigen::VectorXd& q1, SegmentReport& report,
+                                      Eigen::VectorXd& end_joints) {
+  const Eigen::VectorXd q0 = context.start;
+  end_joints = q0;
+  JointPathOptions options;
+  options.seed = segment.planner_seed;
+  options.timeout = segment.planning_timeout;
+  options.self_collision = context.collision.self_collision;
+  options.safety_margin = context.collision.safety_margin;
+  options.allowed = context.collision.allowed;
+  options.cancelled = context.cancelled;
+  const auto started = std::chrono::steady_clock::now();
+  absl::StatusOr<JointPathResult> planned =
+      PlanJointPath(context.model, context.data.kinematics, *context.collision.robot,
+                    *context.collision.scene, q0, q1, options);
+  if (!planned.ok()) return planned.status();
+  const JointPathResult& path = *planned;
+  JointPathReport& out = report.joint_path.emplace();
+  out.planning_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  out.straight_length = (q1 - q0).norm();
+  out.nodes = path.stats.start_tree_nodes + path.stats.goal_tree_nodes;
+  out.collision_checks = path.stats.configuration_checks + path.stats.edge_checks;
+  switch (path.outcome) {
+    case JointPathOutcome::kStraightLineClear:
+    case JointPathOutcome::kFound:
+      break;
+    case JointPathOutcome::kCancelled:
+      return absl::CancelledError("planning cancelled by the client");
+    case JointPathOutcome::kStartInCollision:
+      AddContactDiagnostic(report, "start", path.contacts);
+      report.ok = false;
+      return absl::OkStatus();
+    case JointPathOutcome::kGoalInCollision:
+      AddContactDiagnostic(report, "target", path.contacts);
+      report.ok = false;
+      return absl::OkStatus();
+    case JointPathOutcome::kStartOutsideLimits:
+    case JointPathOutcome::kGoalOutsideLimits:
+      AddPlanningFailed(
+          report,
+          absl::StrCat("movej avoid_collisions: the ",
+                       path.outcome == JointPathOutcome::kStartOutsideLimits ? "start" : "target",
+                       " is outside the limits of ",
+                       context.model.dof_names[std::max(0, path.joint_outside_limits)]));
+      report.ok = false;
+      return absl::OkStatus();
+    case JointPathOutcome::kNoPathWithinBudget:
+      AddPlanningFailed(
+          report,
+          absl::StrCat("movej avoid_collisions: no collision-free path within the budget (",
+                       path.stats.iterations, " iterations, ", out.nodes, " nodes, ",
+                       out.collision_checks, " collision checks in ", out.planning_seconds, " s",
+                       path.stats.timed_out ? ", the planning_timeout of " : "",
+                       path.stats.timed_out ? absl::StrCat(options.timeout, " s") : std::string(),
+                       ")"));
+      report.ok = false;
+      return absl::OkStatus();
+  }
+  out.planned = path.outcome == JointPathOutcome::kFound;
+  out.waypoints = path.waypoints;
+  out.length = PolylineLength(path.waypoints);
+  return PlanLegs(segment, context, path.waypoints, report, end_joints);
+}
+
+}  // namespace motion

@@ -1,0 +1,290 @@
+// MoveJ.avoid_collisions over real gRPC: a UR5 (links as capsules, its
+// meshes not sent) in front of a wall between start and target. The
+// straight MoveJ hits the wall; with avoid_collisions the trajectory ends
+// at the target, within every limit (divided differences of the positions
+// against GetRobot's limits), on a uniform grid, and a test-side check —
+// CheckCollision of every sample and of points every few milliradians
+// between samples, not the planner's motion bound — finds it clear. Two
+// identical requests give the same doubles; a target inside an obstacle is
+// PLANNING_FAILED naming it; bad values name their field.
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "service_test_support.h"
+
+namespace motiond_test {
+namespace {
+
+const std::vector<double> kStart = {-1.0, -1.0, 1.6, -2.2, -1.57, 0.0};
+const std::vector<double> kTarget = {1.0, -1.0, 1.6, -2.2, -1.57, 0.0};
+
+class AvoidCollisionsTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(stubs_.RegisterRobot(ReadRobot("ur5.urdf"), &robot_).ok()); }
+
+  // The wall stands between start and target, 4 cm thick, in the plane y = 0.
+  v1::PlanPathRequest Request(bool avoid, const std::vector<double>& target = kTarget) const {
+    v1::PlanPathRequest request;
+    request.mutable_robot()->set_robot_id(robot_.robot_id());
+    for (double q : kStart) request.add_start_joints(q);
+    request.set_sample_time(0.004);
+    *request.mutable_scene()->mutable_scene()->add_objects() =
+        WireBox("wall", 0.55, 0.0, 0.3, 0.4, 0.04, 0.6);
+    v1::MotionSegment* move = request.add_segments();
+    move->set_id("around");
+    for (double q : target) move->mutable_movej()->mutable_joints()->add_values(q);
+    move->mutable_movej()->set_avoid_collisions(avoid);
+    return request;
+  }
+
+  struct Samples {
+    std::vector<double> time, q;
+  };
+  static Samples SamplesOf(const PlanPathCall& call) {
+    Samples s;
+    for (const v1::PlanPathResponse& m : call.messages) {
+      if (!m.has_chunk()) continue;
+      s.time.insert(s.time.end(), m.chunk().time().begin(), m.chunk().time().end());
+      s.q.insert(s.q.end(), m.chunk().positions().begin(), m.chunk().positions().end());
+    }
+    return s;
+  }
+
+  // Every sample, and `between` points inside every interval, by
+  // CheckCollision against the same scene: the contacts found.
+  int ContactsAlong(const Samples& s, const v1::Scene& scene, int between) {
+    const int dof = 6;
+    const std::size_t n = s.time.size();
+    std::vector<std::vector<double>> configurations;
+    for (std::size_t k = 0; k < n; ++k) {
+      for (int i = 0; i < (k + 1 < n ? between + 1 : 1); ++i) {
+        const double f = static_cast<double>(i) / (between + 1);
+        std::vector<double> q(dof);
+        for (int j = 0; j < dof; ++j) {
+          const double a = s.q[k * dof + j];
+          q[j] = i == 0 ? a : a + f * (s.q[(k + 1) * dof + j] - a);
+        }
+        configurations.push_back(q);
+      }
+    }
+    int contacts = 0;
+    for (std::size_t first = 0; first < configurations.size(); first += 5000) {
+      v1::CheckCollisionRequest request;
+      request.mutable_robot()->set_robot_id(robot_.robot_id());
+      *request.mutable_scene()->mutable_scene() = scene;
+      request.set_check_self_collision(false);  // as PlanPath without meshes
+      for (std::size_t c = first; c < std::min(configurations.size(), first + 5000); ++c) {
+        request.add_configurations()->mutable_values()->Add(configurations[c].begin(),
+                                                            configurations[c].end());
+      }
+      v1::CheckCollisionResponse response;
+      grpc::ClientContext context;
+      context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
+      const grpc::Status status = stubs_.kinematics().CheckCollision(&context, request, &response);
+      EXPECT_TRUE(status.ok()) << Describe(status);
+      for (const auto& r : response.results()) contacts += r.contacts_size();
+    }
+    return contacts;
+  }
+
+  TestServer server_;
+  Stubs stubs_{server_.NewChannel(), std::chrono::seconds(60)};
+  v1::RegisterRobotResponse robot_;
+};
+
+TEST_F(AvoidCollisionsTest, TheStraightMoveJHitsTheWallAndAvoidCollisionsGoesAround) {
+  const PlanPathCall straight = CallPlanPath(stubs_.planner(), Request(false));
+  ASSERT_TRUE(straight.status.ok()) << Describe(straight.status);
+  ASSERT_NE(straight.summary(), nullptr);
+  EXPECT_FALSE(straight.summary()->ok());
+  bool hit_wall = false;
+  for (const auto& d : straight.summary()->diagnostics()) {
+    hit_wall |= d.code() == v1::COLLISION && d.contact().other() == "wall";
+  }
+  EXPECT_TRUE(hit_wall);
+
+  const v1::PlanPathRequest request = Request(true);
+  const PlanPathCall around = CallPlanPath(stubs_.planner(), request, std::chrono::seconds(60));
+  ASSERT_TRUE(around.status.ok()) << Describe(around.status);
+  ASSERT_NE(around.summary(), nullptr);
+  ASSERT_TRUE(around.summary()->ok()) << around.summary()->ShortDebugString().substr(0, 800);
+  EXPECT_TRUE(around.summary()->collision_checked());
+  EXPECT_TRUE(around.summary()->collision_free());
+  const std::vector<v1::SegmentReport> reports = around.reports();
+  ASSERT_EQ(reports.size(), 1u);
+  const v1::JointPathReport& path = reports[0].joint_path();
+  EXPECT_TRUE(path.planned());
+  ASSERT_GE(path.waypoints_size(), 3);
+  EXPECT_GE(path.length(), path.straight_length());
+  EXPECT_GT(path.planning_time(), 0.0);
+  EXPECT_GT(path.nodes(), 0);
+
+  const Samples s = SamplesOf(around);
+  const int dof = 6;
+  const std::size_t n = s.time.size();
+  ASSERT_GT(n, 10u);
+  for (int j = 0; j < dof; ++j) {
+    EXPECT_EQ(s.q[j], kStart[j]);
+    EXPECT_EQ(s.q[(n - 1) * dof + j], kTarget[j]) << "ends exactly at the target";
+  }
+  // A uniform grid, and every limit by divided differences of positions
+  // (the arm at rest before and after).
+  const double dt = 0.004;
+  for (std::size_t k = 1; k < n; ++k) EXPECT_NEAR(s.time[k] - s.time[k - 1], dt, 1e-9);
+  auto q = [&](long k, int j) {
+    k = std::clamp<long>(k, 0, static_cast<long>(n) - 1);
+    return s.q[k * dof + j];
+  };
+  for (int j = 0; j < dof; ++j) {
+    const v1::JointInfo& limit = robot_.info().joints(j);
+    double v = 0, a = 0, jerk = 0;
+    for (long k = -3; k < static_cast<long>(n) + 3; ++k) {
+      v = std::max(v, std::abs(q(k + 1, j) - q(k, j)) / dt);
+      a = std::max(a, std::abs(q(k + 1, j) - 2 * q(k, j) + q(k - 1, j)) / (dt * dt));
+      jerk = std::max(jerk, std::abs(q(k + 2, j) - 3 * q(k + 1, j) + 3 * q(k, j) - q(k - 1, j)) /
+                                (dt * dt * dt));
+    }
+    EXPECT_LE(v, limit.max_velocity() * (1 + 1e-6)) << limit.name();
+    EXPECT_LE(a, limit.max_acceleration() * (1 + 1e-3)) << limit.name();
+    EXPECT_LE(jerk, limit.max_jerk() * (1 + 1e-3)) << limit.name();
+  }
+  // Clear at every sample and at 7 points inside every interval.
+  EXPECT_EQ(ContactsAlong(s, request.scene().scene(), 7), 0);
+  // The test-side check does find the straight motion's contacts.
+  EXPECT_GT(ContactsAlong(SamplesOf(straight), request.scene().scene(), 0), 0);
+}
+
+TEST_F(AvoidCollisionsTest, TwoIdenticalRequestsGiveTheSameDoubles) {
+  const PlanPathCall a = CallPlanPath(stubs_.planner(), Request(true), std::chrono::seconds(60));
+  const PlanPathCall b = CallPlanPath(stubs_.planner(), Request(true), std::chrono::seconds(60));
+  ASSERT_TRUE(a.status.ok() && b.status.ok());
+  const Samples sa = SamplesOf(a), sb = SamplesOf(b);
+  ASSERT_EQ(sa.q.size(), sb.q.size());
+  EXPECT_TRUE(sa.q == sb.q);
+  EXPECT_TRUE(sa.time == sb.time);
+  // Another seed: another search, also clear and at the target.
+  v1::PlanPathRequest other = Request(true);
+  other.mutable_segments(0)->mutable_movej()->set_planner_seed(12345);
+  const PlanPathCall c = CallPlanPath(stubs_.planner(), other, std::chrono::seconds(60));
+  ASSERT_TRUE(c.status.ok());
+  ASSERT_NE(c.summary(), nullptr);
+  EXPECT_TRUE(c.summary()->ok());
+}
+
+TEST_F(AvoidCollisionsTest, AClearStraightMotionStaysTheStraightMotion) {
+  v1::PlanPathRequest plain = Request(false);
+  plain.mutable_scene()
+      ->mutable_scene()
+      ->mutable_objects(0)
+      ->mutable_pose()
+      ->mutable_position()
+      ->set_z(3.0);  // the wall far above the arm
+  v1::PlanPathRequest avoid = plain;
+  avoid.mutable_segments(0)->mutable_movej()->set_avoid_collisions(true);
+  const PlanPathCall a = CallPlanPath(stubs_.planner(), plain);
+  const PlanPathCall b = CallPlanPath(stubs_.planner(), avoid);
+  ASSERT_TRUE(a.status.ok() && b.status.ok());
+  EXPECT_TRUE(SamplesOf(a).q == SamplesOf(b).q);
+  ASSERT_EQ(b.reports().size(), 1u);
+  EXPECT_FALSE(b.reports()[0].joint_path().planned());
+}
+
+TEST_F(AvoidCollisionsTest, ATargetInsideAnObstacleIsPlanningFailedNamingIt) {
+  // A 15 cm block around the target configuration's wrist_2_link origin
+  // (from ComputeFk with all links): the target itself collides, the start
+  // (mirrored to the other side of the wall) does not.
+  v1::ComputeFkRequest fk;
+  fk.mutable_robot()->set_robot_id(robot_.robot_id());
+  for (double q : kTarget) fk.add_joints(q);
+  fk.set_all_links(true);
+  v1::ComputeFkResponse links;
+  ASSERT_TRUE(stubs_.ComputeFk(fk, &links).ok());
+  const v1::Vector3* wrist = nullptr;
+  for (const auto& l : links.links()) {
+    if (l.link() == "wrist_2_link") wrist = &l.pose().position();
+  }
+  ASSERT_NE(wrist, nullptr);
+  ASSERT_GT(wrist->y(), 0.2);
+  v1::PlanPathRequest request = Request(true);
+  *request.mutable_scene()->mutable_scene()->add_objects() =
+      WireBox("block", wrist->x(), wrist->y(), wrist->z(), 0.15, 0.15, 0.15);
+  const PlanPathCall call = CallPlanPath(stubs_.planner(), request);
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  ASSERT_NE(call.summary(), nullptr);
+  EXPECT_FALSE(call.summary()->ok());
+  bool named = false;
+  for (const auto& d : call.summary()->diagnostics()) {
+    if (d.code() != v1::PLANNING_FAILED) continue;
+    named = d.contact().other() == "block" && d.severity() == v1::SEVERITY_ERROR;
+    EXPECT_NE(d.message().find("target is in collision"), std::string::npos) << d.message();
+  }
+  EXPECT_TRUE(named) << call.summary()->ShortDebugString().substr(0, 800);
+  // Nothing was sampled for the segment.
+  ASSERT_EQ(call.reports().size(), 1u);
+  EXPECT_FALSE(call.reports()[0].ok());
+  EXPECT_EQ(call.reports()[0].point_count(), 0);
+}
+
+// A pose target: the closest collision-free IK solution, reached around the
+// wall; FK of the last sample is the pose. A zone asked into the next
+// motion is a fine stop that says why.
+TEST_F(AvoidCollisionsTest, APoseTargetIsReachedAroundTheWall) {
+  v1::ComputeFkRequest fk;
+  fk.mutable_robot()->set_robot_id(robot_.robot_id());
+  for (double q : kTarget) fk.add_joints(q);
+  v1::ComputeFkResponse target;
+  ASSERT_TRUE(stubs_.ComputeFk(fk, &target).ok());
+  v1::PlanPathRequest request = Request(true);
+  v1::MoveJ* move = request.mutable_segments(0)->mutable_movej();
+  *move->mutable_pose() = target.tcp();
+  request.mutable_segments(0)->mutable_zone()->set_kind(v1::Zone::CNT);
+  request.mutable_segments(0)->mutable_zone()->set_percent(50);
+  v1::MotionSegment* next = request.add_segments();
+  for (double q : kTarget) next->mutable_movej()->mutable_joints()->add_values(q + 0.05);
+  const PlanPathCall call = CallPlanPath(stubs_.planner(), request, std::chrono::seconds(60));
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  ASSERT_NE(call.summary(), nullptr);
+  ASSERT_TRUE(call.summary()->ok()) << call.summary()->ShortDebugString().substr(0, 800);
+  const std::vector<v1::SegmentReport> reports = call.reports();
+  ASSERT_EQ(reports.size(), 2u);
+  const v1::SegmentReport& around = reports[0];
+  EXPECT_TRUE(around.joint_path().planned());
+  const Samples s = SamplesOf(call);
+  const long last = around.first_index() + around.point_count() - 1;
+  v1::ComputeFkRequest end;
+  end.mutable_robot()->set_robot_id(robot_.robot_id());
+  for (int j = 0; j < 6; ++j) end.add_joints(s.q[last * 6 + j]);
+  v1::ComputeFkResponse reached;
+  ASSERT_TRUE(stubs_.ComputeFk(end, &reached).ok());
+  const Eigen::Isometry3d want = ToIsometry(target.tcp()), got = ToIsometry(reached.tcp());
+  EXPECT_LE((want.translation() - got.translation()).norm(), 1e-5);
+  EXPECT_LE(AngleBetween(want.linear(), got.linear()), 1e-5);
+  bool fine_stop = false;
+  for (const auto& d : around.diagnostics()) {
+    fine_stop |= d.code() == v1::ZONE_APPROXIMATED &&
+                 d.message().find("planned around obstacles") != std::string::npos;
+  }
+  EXPECT_TRUE(fine_stop);
+}
+
+TEST_F(AvoidCollisionsTest, BadValuesNameTheirField) {
+  v1::PlanPathRequest request = Request(true);
+  request.clear_scene();
+  request.set_check_self_collision(false);
+  EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), request).status,
+                                "segments[0].movej.avoid_collisions", {"collision checking"}));
+  request = Request(true);
+  request.mutable_segments(0)->mutable_movej()->set_planning_timeout(31);
+  EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), request).status,
+                                "segments[0].movej.planning_timeout", {"30"}));
+  request.mutable_segments(0)->mutable_movej()->set_planning_timeout(-1);
+  EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), request).status,
+                                "segments[0].movej.planning_timeout", {"-1"}));
+}
+
+}  // namespace
+}  // namespace motiond_test
