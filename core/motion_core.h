@@ -35,6 +35,7 @@
 #include "core/geometry/pose_algebra.h"
 #include "core/identity/robot_id.h"
 #include "core/ik/arm_geometry.h"
+#include "core/ik/collision_free_ik.h"
 #include "core/ik/ik_data.h"
 #include "core/ik/ik_options.h"
 #include "core/ik/ik_result.h"

@@ -38,6 +38,8 @@ const char* IkOutcomeName(IkOutcome outcome) {
       return "max_iterations";
     case IkOutcome::kTimeout:
       return "timeout";
+    case IkOutcome::kInCollision:
+      return "in_collision";
   }
   return "unknown";
 }

@@ -16,6 +16,7 @@ enum class IkOutcome {
   kJointLimit,     ///< a solution exists only with joints outside their limits
   kMaxIterations,  ///< iteration budget spent, residual small but not within tolerance
   kTimeout,        ///< wall-time budget spent, idem
+  kInCollision,    ///< solutions exist, and every one collides (SolveCollisionFreeIk)
 };
 
 const char* IkOutcomeName(IkOutcome outcome);

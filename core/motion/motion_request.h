@@ -133,6 +133,9 @@ struct PathLimits {
   long max_points = 100000;  ///< samples in one trajectory
   int max_segments = 1000;
   double min_sample_time = 1e-4;  ///< s
+  /// s of collision-free search (MoveJ avoid_collisions) over the whole
+  /// request, whatever each segment's planning_timeout says.
+  double max_planning_seconds = 30.0;
 };
 
 }  // namespace motion

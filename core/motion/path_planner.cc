@@ -143,9 +143,10 @@ bool PlannedAround(const SegmentReport& report) {
 
 // Where the program is between segments.
 struct PathCursor {
-  Eigen::VectorXd joints;  ///< where the next segment starts
-  double time = 0.0;       ///< path time of its t = 0
-  bool continuous = true;  ///< false after a failed segment: its first sample is new
+  Eigen::VectorXd joints;              ///< where the next segment starts
+  double time = 0.0;                   ///< path time of its t = 0
+  bool continuous = true;              ///< false after a failed segment: its first sample is new
+  double planning_seconds_left = 0.0;  ///< of PathLimits::max_planning_seconds
 };
 
 // One segment from the cursor: its planner, its report, and (when every
@@ -175,7 +176,8 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
       result.trajectory,
       cursor.continuous,
       /*completed=*/false,
-      SegmentCollision{}};
+      SegmentCollision{},
+      cursor.planning_seconds_left};
   if (request.collision_model) {
     context.collision.robot = request.collision_model.get();
     context.collision.scene = request.scene ? request.scene.get() : CollisionScene::Empty().get();
@@ -202,6 +204,7 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
   }
   report.compute_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (report.joint_path) cursor.planning_seconds_left -= report.joint_path->planning_seconds;
   if (!status.ok()) return status;
 
   if (index > 0 && !result.segments.empty() &&
@@ -263,6 +266,7 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
   PathResult result;
   result.trajectory.dof = model.dof();
   PathCursor cursor;
+  cursor.planning_seconds_left = limits.max_planning_seconds;
   cursor.joints =
       Eigen::Map<const Eigen::VectorXd>(request.start_joints.data(), request.start_joints.size());
   if (!CanStart(model, request, cursor.joints, result)) return result;

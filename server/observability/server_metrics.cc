@@ -125,7 +125,7 @@ ServerMetrics::ServerMetrics(std::shared_ptr<prometheus::Registry> registry,
       ik_solves_(prometheus::BuildCounter()
                      .Name("motiond_ik_solves_total")
                      .Help("IK solves by solver and result (ok, unreachable, joint_limit, "
-                           "max_iterations, timeout)")
+                           "max_iterations, timeout, in_collision)")
                      .Register(*registry_)),
       diagnostics_(prometheus::BuildCounter()
                        .Name("motiond_diagnostics_total")

@@ -13,14 +13,10 @@
 
 namespace motion::server {
 
-namespace {
-
-// Whether a link of the chain has real collision geometry: URDF primitives,
-// or meshes the client sent (not the capsules that stand for meshes not
-// sent, too coarse to fail a program on by default). What turns
-// self-collision on by default; read from the URDF's elements, so a
-// request that checks nothing never builds a collision model.
-bool ChainHasGeometry(const RobotModel& robot, const MeshSupply& meshes, const ChainModel& chain) {
+// Read from the URDF's elements, so a request that checks nothing never
+// builds a collision model.
+bool ChainHasCollisionGeometry(const RobotModel& robot, const MeshSupply& meshes,
+                               const ChainModel& chain) {
   for (const ChainLink& link : chain.links) {
     auto it = robot.link_collisions().find(link.name);
     if (it == robot.link_collisions().end()) continue;
@@ -30,8 +26,6 @@ bool ChainHasGeometry(const RobotModel& robot, const MeshSupply& meshes, const C
   }
   return false;
 }
-
-}  // namespace
 
 absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
                                              CollisionModelCache& collision_models,
@@ -60,7 +54,8 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
   path->check_self_collision =
       request.has_check_self_collision()
           ? request.check_self_collision()
-          : ChainHasGeometry(*resolved->robot.model, *resolved->robot.meshes, *resolved->chain);
+          : ChainHasCollisionGeometry(*resolved->robot.model, *resolved->robot.meshes,
+                                      *resolved->chain);
   if (path->scene || path->check_self_collision) {
     path->collision_model =
         collision_models.For(*resolved->robot.model, *resolved->robot.meshes, resolved->chain);

@@ -22,6 +22,13 @@
 // decode, enqueue, call these and write what they return.
 namespace motion::server {
 
+/// \brief Whether a link of the chain has real collision geometry: URDF
+/// primitives, or meshes the client sent (not the capsules that stand for
+/// meshes not sent, too coarse to fail a request on by default). What turns
+/// self-collision on when a request does not say.
+bool ChainHasCollisionGeometry(const RobotModel& robot, const MeshSupply& meshes,
+                               const ChainModel& chain);
+
 /// \brief A program ready to plan: the chain it runs on, in core types.
 struct ProgramToPlan {
   std::string robot_id;

@@ -109,6 +109,8 @@ grpc::ServerUnaryReactor* InfoService::GetServerInfo(grpc::CallbackServerContext
                  "--max_trajectory_points", "samples of one trajectory, planned or sent");
         AddLimit(&out, "max_path_segments", l.path.max_segments, "segments", "--max_path_segments",
                  "segments of one path");
+        AddLimit(&out, "max_planning_seconds", l.path.max_planning_seconds, "s", "",
+                 "collision-free search (MoveJ avoid_collisions) over one request");
         AddLimit(&out, "min_sample_time", l.path.min_sample_time, "s", "", "a trajectory's grid");
         AddLimit(&out, "stream_max_in_flight", l.stream_max_in_flight, "requests",
                  "--stream_max_in_flight", "ValidatePath requests read but not yet answered");

@@ -12,6 +12,7 @@
 #include "server/convert/collision_conversion.h"
 #include "server/convert/proto_conversion.h"
 #include "server/rpc/ik_answer.h"
+#include "server/rpc/ik_collision.h"
 #include "server/rpc/reachability_batch.h"
 
 namespace motion::server {
@@ -96,10 +97,17 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
         absl::StatusOr<IkOptions> options = IkOptionsFromProto(request->options());
         if (!options.ok()) return options.status();
         options->stop = [context] { return context->IsCancelled(); };
+        absl::StatusOr<std::optional<IkCollisionSetup>> collision =
+            IkCollisionFromProto(env_, *resolved, request->options(), "options");
+        if (!collision.ok()) return collision.status();
         const auto started = std::chrono::steady_clock::now();
+        IkData& data = cache.For(resolved->chain);
         absl::StatusOr<IkResult> result =
-            SolveIk(*resolved->chain, cache.For(resolved->chain), target, *tool,
-                    ToVector(request->seed()), *options);
+            *collision
+                ? SolveCollisionFreeIk(*resolved->chain, data, target, *tool,
+                                       ToVector(request->seed()), *options, (*collision)->Check())
+                : SolveIk(*resolved->chain, data, target, *tool, ToVector(request->seed()),
+                          *options);
         if (!result.ok()) return result.status();
         if (context->IsCancelled()) {
           return absl::CancelledError("ComputeIk: cancelled or past its deadline while solving");

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/geometry/pose_algebra.h"
 #include "core/ik/arm_geometry.h"
+#include "core/ik/collision_free_ik.h"
 #include "core/ik/ik_solver.h"
 #include "core/ik/robot_configuration.h"
 #include "core/kinematics/joint_vector_check.h"
@@ -71,6 +72,10 @@ absl::Status ReachabilityBatch::Prepare() {
   if (!options.ok()) return options.status();
   options_ = *options;
   options_.stop = [context = context_] { return context->IsCancelled(); };
+  absl::StatusOr<std::optional<IkCollisionSetup>> collision =
+      IkCollisionFromProto(env_, *resolved, request_->options(), "options");
+  if (!collision.ok()) return collision.status();
+  collision_ = *std::move(collision);
   absl::StatusOr<Pose> tool = OptionalPoseFromProto(request_->has_tool(), request_->tool(), "tool");
   if (!tool.ok()) return tool.status();
   tool_ = *tool;
@@ -150,7 +155,10 @@ absl::Status ReachabilityBatch::SolveTarget(IkData& data, int index,
   const TargetOwn* own = own_.empty() ? nullptr : &own_[index];
   const IkOptions& options = own && own->options ? *own->options : options_;
   const std::vector<double>& start = own && !own->seed.empty() ? own->seed : seed;
-  absl::StatusOr<IkResult> result = SolveIk(*chain_, data, targets_[index], tool_, start, options);
+  absl::StatusOr<IkResult> result =
+      collision_ ? SolveCollisionFreeIk(*chain_, data, targets_[index], tool_, start, options,
+                                        collision_->Check())
+                 : SolveIk(*chain_, data, targets_[index], tool_, start, options);
   if (!result.ok()) return result.status();
   env_.metrics.RecordIk(options_.solver, *result, SecondsSince(started));
   v1::IkResult* out = response_->mutable_results(index);

@@ -13,6 +13,7 @@
 #include "core/geometry/pose.h"
 #include "core/ik/ik_options.h"
 #include "motion/v1/kinematics.pb.h"
+#include "server/rpc/ik_collision.h"
 #include "server/rpc/service_env.h"
 
 namespace motion::server {
@@ -64,6 +65,7 @@ class ReachabilityBatch : public std::enable_shared_from_this<ReachabilityBatch>
   std::optional<Pose> frame_;
   Pose tool_;
   IkOptions options_;
+  std::optional<IkCollisionSetup> collision_;  // options.avoid_collisions
   std::vector<double> seed_;
   int chunk_size_ = 1;
   int chunk_count_ = 0;

@@ -331,6 +331,7 @@ motion::PathLimits FuzzPathLimits() {
   motion::PathLimits limits;
   limits.max_points = 2000;
   limits.max_segments = 32;
+  limits.max_planning_seconds = 0.05;
   return limits;
 }
 

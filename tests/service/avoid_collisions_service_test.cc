@@ -271,6 +271,45 @@ TEST_F(AvoidCollisionsTest, APoseTargetIsReachedAroundTheWall) {
   EXPECT_TRUE(fine_stop);
 }
 
+// The request's search budget (PathLimits::max_planning_seconds) caps every
+// segment's planning_timeout together: here 1 ms for two segments that
+// both need a search.
+TEST(AvoidCollisionsBudgetTest, ARequestsPlanningBudgetBoundsAllItsSegments) {
+  auto options = TestServer::DefaultOptions();
+  options.limits.path.max_planning_seconds = 1e-3;
+  TestServer server(options);
+  Stubs stubs(server.NewChannel());
+  v1::RegisterRobotResponse robot;
+  ASSERT_TRUE(stubs.RegisterRobot(ReadRobot("ur5.urdf"), &robot).ok());
+  v1::PlanPathRequest request;
+  request.mutable_robot()->set_robot_id(robot.robot_id());
+  for (double q : kStart) request.add_start_joints(q);
+  *request.mutable_scene()->mutable_scene()->add_objects() =
+      WireBox("wall", 0.55, 0.0, 0.3, 0.4, 0.04, 0.6);
+  for (const auto* target : {&kTarget, &kStart}) {
+    v1::MotionSegment* move = request.add_segments();
+    for (double q : *target) move->mutable_movej()->mutable_joints()->add_values(q);
+    move->mutable_movej()->set_avoid_collisions(true);
+    move->mutable_movej()->set_planning_timeout(10);
+  }
+  const auto started = std::chrono::steady_clock::now();
+  const PlanPathCall call = CallPlanPath(stubs.planner(), request);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  const std::vector<v1::SegmentReport> reports = call.reports();
+  ASSERT_EQ(reports.size(), 2u);
+  EXPECT_FALSE(reports[0].ok());
+  EXPECT_FALSE(reports[1].ok());
+  ASSERT_GT(reports[0].diagnostics_size(), 0);
+  EXPECT_EQ(reports[0].diagnostics(0).code(), v1::PLANNING_FAILED);
+  EXPECT_NE(reports[0].diagnostics(0).message().find("within the budget"), std::string::npos);
+  ASSERT_GT(reports[1].diagnostics_size(), 0);
+  EXPECT_NE(reports[1].diagnostics(0).message().find("budget is spent"), std::string::npos)
+      << reports[1].diagnostics(0).message();
+  EXPECT_LT(seconds, 5.0);  // not the 2 x 10 s the segments asked for
+}
+
 TEST_F(AvoidCollisionsTest, BadValuesNameTheirField) {
   v1::PlanPathRequest request = Request(true);
   request.clear_scene();

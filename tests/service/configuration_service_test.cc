@@ -350,5 +350,84 @@ TEST_F(ConfigurationServiceTest, ReachabilityTargetDetailsAreValidated) {
                                 "target_details[0].id", {"300 bytes"}));
 }
 
+// IK with avoid_collisions on a UR5 (capsule links: its meshes are not
+// sent): a 2 cm block at the elbow of the solution closest to the seed makes
+// the answer another solution (clear by CheckCollision, still reaching the
+// pose); a block at the flange, which every solution shares, is outcome
+// "in_collision" naming it.
+TEST_F(ConfigurationServiceTest, IkAvoidsCollisionsByTakingAnotherSolution) {
+  v1::RobotRef ur5;
+  ur5.set_urdf(ReadRobot("ur5.urdf"));
+  const std::vector<double> q = {0.4, -1.1, 1.3, -0.6, 1.2, 0.3};
+  auto fk = [&](const google::protobuf::RepeatedField<double>& joints) {
+    v1::ComputeFkRequest request;
+    *request.mutable_robot() = ur5;
+    *request.mutable_joints() = joints;
+    request.set_all_links(true);
+    v1::ComputeFkResponse response;
+    EXPECT_TRUE(stubs_.ComputeFk(request, &response).ok());
+    return response;
+  };
+  google::protobuf::RepeatedField<double> seed(q.begin(), q.end());
+  const v1::ComputeFkResponse at_q = fk(seed);
+  v1::ComputeIkRequest plain;
+  *plain.mutable_robot() = ur5;
+  *plain.mutable_target() = at_q.tcp();
+  *plain.mutable_seed() = seed;
+  v1::IkResult first;
+  ASSERT_TRUE(stubs_.ComputeIk(plain, &first).ok());
+  ASSERT_TRUE(first.ok());
+  const v1::ComputeFkResponse links = fk(first.joints());
+  const v1::Vector3* elbow = nullptr;
+  for (const auto& l : links.links()) {
+    if (l.link() == "forearm_link") elbow = &l.pose().position();
+  }
+  ASSERT_NE(elbow, nullptr);
+  const v1::CollisionObject block =
+      WireBox("block", elbow->x(), elbow->y(), elbow->z(), 0.02, 0.02, 0.02);
+
+  v1::ComputeIkRequest avoid = plain;
+  avoid.mutable_options()->set_avoid_collisions(true);
+  *avoid.mutable_options()->mutable_scene()->mutable_scene()->add_objects() = block;
+  v1::IkResult clear;
+  const grpc::Status status = stubs_.ComputeIk(avoid, &clear);
+  ASSERT_TRUE(status.ok()) << Describe(status);
+  ASSERT_TRUE(clear.ok()) << clear.DebugString();
+  double moved = 0;
+  for (int j = 0; j < 6; ++j) moved = std::max(moved, std::abs(clear.joints(j) - first.joints(j)));
+  EXPECT_GT(moved, 0.1) << "another solution";
+  const Eigen::Isometry3d want = ToIsometry(at_q.tcp()), got = ToIsometry(fk(clear.joints()).tcp());
+  EXPECT_LE((want.translation() - got.translation()).norm(), 1e-5);
+  EXPECT_LE(AngleBetween(want.linear(), got.linear()), 1e-5);
+  v1::CheckCollisionRequest check;
+  *check.mutable_robot() = ur5;
+  *check.mutable_scene()->mutable_scene()->add_objects() = block;
+  check.set_check_self_collision(false);
+  *check.add_configurations()->mutable_values() = clear.joints();
+  *check.add_configurations()->mutable_values() = first.joints();
+  v1::CheckCollisionResponse verdicts;
+  grpc::ClientContext context;
+  ASSERT_TRUE(stubs_.kinematics().CheckCollision(&context, check, &verdicts).ok());
+  EXPECT_FALSE(verdicts.results(0).in_collision());
+  EXPECT_TRUE(verdicts.results(1).in_collision()) << "the block does stop the first solution";
+
+  // At the flange: every solution is blocked.
+  const v1::Pose& flange = links.flange();
+  avoid.mutable_options()->mutable_scene()->mutable_scene()->clear_objects();
+  *avoid.mutable_options()->mutable_scene()->mutable_scene()->add_objects() = WireBox(
+      "plate", flange.position().x(), flange.position().y(), flange.position().z(), 0.1, 0.1, 0.1);
+  v1::IkResult blocked;
+  ASSERT_TRUE(stubs_.ComputeIk(avoid, &blocked).ok());
+  EXPECT_FALSE(blocked.ok());
+  EXPECT_EQ(blocked.outcome(), "in_collision");
+  ASSERT_GT(blocked.diagnostics_size(), 0);
+  EXPECT_EQ(blocked.diagnostics(0).code(), v1::COLLISION);
+  EXPECT_EQ(blocked.diagnostics(0).contact().other(), "plate");
+
+  avoid.mutable_options()->set_safety_margin(-1);
+  EXPECT_TRUE(
+      IsInvalidArgument(stubs_.ComputeIk(avoid, &blocked), "options.safety_margin", {"-1"}));
+}
+
 }  // namespace
 }  // namespace motiond_test

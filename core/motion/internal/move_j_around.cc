@@ -110,9 +110,17 @@ absl::Status PlanMoveJAroundObstacles(const MotionSegment& segment, SegmentConte
                                       Eigen::VectorXd& end_joints) {
   const Eigen::VectorXd q0 = context.start;
   end_joints = q0;
+  if (!(context.planning_seconds_left > 0)) {
+    report.joint_path.emplace();
+    AddPlanningFailed(report,
+                      "movej avoid_collisions: the request's collision-free planning budget is "
+                      "spent by earlier segments (PathLimits::max_planning_seconds)");
+    report.ok = false;
+    return absl::OkStatus();
+  }
   JointPathOptions options;
   options.seed = segment.planner_seed;
-  options.timeout = segment.planning_timeout;
+  options.timeout = std::min(segment.planning_timeout, context.planning_seconds_left);
   options.self_collision = context.collision.self_collision;
   options.safety_margin = context.collision.safety_margin;
   options.allowed = context.collision.allowed;

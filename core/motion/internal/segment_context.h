@@ -51,6 +51,9 @@ struct SegmentContext {
   /// Set by SampleSegment when every sample of the segment was produced.
   bool completed = false;
   SegmentCollision collision;
+  /// s of collision-free search this request has left (its
+  /// PathLimits::max_planning_seconds less what earlier segments spent).
+  double planning_seconds_left = 0.0;
 
   /// \brief True when sample k (local, t = k-th time) is stored.
   bool Stores(std::size_t k) const { return k > 0 || out.size() == 0 || !continuous; }

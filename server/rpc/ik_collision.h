@@ -1,0 +1,34 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/collision/collision_checker.h"
+#include "core/ik/collision_free_ik.h"
+#include "motion/v1/kinematics.pb.h"
+#include "server/rpc/service_env.h"
+
+namespace motion::server {
+
+/// \brief The collision checking an IkOptions with avoid_collisions asks
+/// for: the chain's collision model, the scene (resolved or registered, as
+/// PlanPath's), self-collision when the robot's own geometry was sent, the
+/// safety margin.
+struct IkCollisionSetup {
+  std::shared_ptr<const RobotCollisionModel> robot;
+  std::shared_ptr<const CollisionScene> scene;
+  CollisionQuery query;
+
+  IkCollisionCheck Check() const { return IkCollisionCheck{*robot, *scene, query}; }
+};
+
+/// \brief nullopt without options.avoid_collisions; InvalidArgument naming
+/// `field`.scene or `field`.safety_margin for a bad one.
+absl::StatusOr<std::optional<IkCollisionSetup>> IkCollisionFromProto(ServiceEnv& env,
+                                                                     const ResolvedChain& resolved,
+                                                                     const v1::IkOptions& options,
+                                                                     absl::string_view field);
+
+}  // namespace motion::server
