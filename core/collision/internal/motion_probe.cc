@@ -24,7 +24,14 @@ Prober::Prober(const ChainModel& chain, ChainData& data, const RobotCollisionMod
       margin_(options.safety_margin),
       resolution_(options.resolution),
       allowed_(options.allowed),
-      engine_(options.engine) {}
+      engine_(options.engine),
+      dtheta_(chain.joints.size()),
+      link_length_(chain.joints.size(), 0.0) {
+  // |o_{j+1} - o_j| is the next joint's offset when joint j turns.
+  for (std::size_t j = 0; j + 1 < chain.joints.size(); ++j) {
+    link_length_[j] = chain.joints[j + 1].origin.translation().norm();
+  }
+}
 
 Probe Prober::At(const Eigen::VectorXd& q, double threshold) {
   Probe p;
@@ -88,34 +95,48 @@ Probe Prober::At(const Eigen::VectorXd& q, double threshold) {
 
 double Prober::MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, const Probe& a,
                            const Probe& b) const {
-  std::vector<double> dtheta(chain_.joints.size());
-  double turned = 0.0;
-  for (std::size_t j = 0; j < chain_.joints.size(); ++j) {
+  // Linear joint motion: a point p of a link moves at most
+  //   M = sum_j |dtheta_j| max_t |p(t) - o_j(t)|  (+ |dd_j| for prismatic j)
+  // (o_j: joint j's origin, on its axis). max_t |p - o_j| is bounded two
+  // ways, whatever the turn: by its value at either end plus how far p
+  // moves in joint j's frame, which only the joints after j do (the same
+  // sum over them), and by the link lengths from j to the link plus the
+  // shapes' reach from the link's joint, which revolute joints keep fixed.
+  const std::size_t n = chain_.joints.size();
+  for (std::size_t j = 0; j < n; ++j) {
     const ChainJoint& joint = chain_.joints[j];
-    dtheta[j] = std::abs(joint.multiplier * (qb[joint.dof] - qa[joint.dof]));
-    if (!a.prismatic[j]) turned += dtheta[j];
+    dtheta_[j] = std::abs(joint.multiplier * (qb[joint.dof] - qa[joint.dof]));
   }
-  // Radii grow by at most the motion itself: M <= turned (R + M).
-  if (turned >= 0.5) return kInfinity;
   double bound = 0.0;
   const std::vector<LinkCollisionGeometry>& links = robot_.links();
   for (std::size_t i = 0; i < links.size(); ++i) {
     const int last_joint = chain_.links[links[i].chain_link].after_joint;
-    double m = 0.0;
-    for (int j = 0; j <= last_joint; ++j) {
-      if (a.prismatic[j]) {
-        m += dtheta[j];
-        continue;
-      }
-      double reach = 0.0;
+    if (last_joint < 0 || a.shapes[i].empty()) continue;
+    // Reach of the link's shapes from o_j at the ends: the nearer one
+    // (either is a valid start for the growth) and the farther one (the
+    // link's own joint, where the two agree but for rounding).
+    auto reach = [&](int j, bool farther) {
+      double r[2] = {0.0, 0.0};
+      int e = 0;
       for (const Probe* p : {&a, &b}) {
         for (const auto& [centre, radius] : p->shapes[i]) {
-          reach = std::max(reach, (centre - p->joint_origins[j]).norm() + radius);
+          r[e] = std::max(r[e], (centre - p->joint_origins[j]).norm() + radius);
         }
+        ++e;
       }
-      m += dtheta[j] * reach;
+      return farther ? std::max(r[0], r[1]) : std::min(r[0], r[1]);
+    };
+    double fixed = reach(last_joint, true);  // bounds |p - o_j| at every t
+    double moved = 0.0;                      // sum over the joints after j
+    for (int j = last_joint; j >= 0; --j) {
+      if (j < last_joint) {
+        fixed =
+            chain_.joints[j].type == JointType::kPrismatic ? kInfinity : fixed + link_length_[j];
+      }
+      const double m = std::min(fixed, reach(j, false) + moved);
+      moved += a.prismatic[j] ? dtheta_[j] : dtheta_[j] * m;
     }
-    bound = std::max(bound, m / (1.0 - turned));
+    bound = std::max(bound, moved);
   }
   return self_ ? 2.0 * bound : bound;
 }

@@ -45,8 +45,8 @@ class Prober {
   Probe At(const Eigen::VectorXd& q, double threshold);
 
   /// Bound on how far any point of any link moves from qa to qb (m), twice
-  /// that with self-collision (both links of a pair move); +inf when the
-  /// joints turn too far for the bound to hold.
+  /// that with self-collision (both links of a pair move); finite for any
+  /// turn.
   double MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, const Probe& a,
                      const Probe& b) const;
 
@@ -64,6 +64,8 @@ class Prober {
   CollisionEngine engine_;
   PlacedRobot placed_;
   FclPlacements fcl_;
+  mutable std::vector<double> dtheta_;  ///< MotionBound's per-joint turns
+  std::vector<double> link_length_;     ///< |o_{j+1} - o_j| when joint j turns
 };
 
 /// The threshold below which exact distances are computed at the ends of
