@@ -22,7 +22,7 @@ struct MotionChecker::Impl {
     Kept& k = kept[next];
     next = 1 - next;
     k.q = q;
-    k.probe = prober.At(q, kProbeThreshold);
+    prober.At(q, kProbeThreshold, k.probe);
     k.valid = true;
     ++probes;
     return k.probe;

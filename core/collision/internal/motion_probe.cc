@@ -27,29 +27,36 @@ Prober::Prober(const ChainModel& chain, ChainData& data, const RobotCollisionMod
       engine_(options.engine),
       dtheta_(chain.joints.size()),
       link_length_(chain.joints.size(), 0.0) {
+  // Sized once: walks hold references into it.
+  middles_.resize(kMaxDepth);
+  first_shape_.push_back(0);
+  for (const LinkCollisionGeometry& l : robot.links()) {
+    first_shape_.push_back(first_shape_.back() + static_cast<int>(l.shapes.size()));
+  }
   // |o_{j+1} - o_j| is the next joint's offset when joint j turns.
   for (std::size_t j = 0; j + 1 < chain.joints.size(); ++j) {
     link_length_[j] = chain.joints[j + 1].origin.translation().norm();
   }
 }
 
-Probe Prober::At(const Eigen::VectorXd& q, double threshold) {
-  Probe p;
+void Prober::At(const Eigen::VectorXd& q, double threshold, Probe& p) {
+  p.clearance = kInfinity;
+  p.contacts.clear();
+  p.joint_origins.clear();
+  p.shapes.clear();
   ForwardKinematics(chain_, data_, q);
   for (std::size_t j = 0; j < chain_.joints.size(); ++j) {
     p.joint_origins.push_back(data_.joint_frames[j].translation());
-    p.prismatic.push_back(chain_.joints[j].type == JointType::kPrismatic);
   }
   const std::vector<LinkCollisionGeometry>& links = robot_.links();
   // The placement and its FCL objects are this prober's, reused probe
   // after probe.
   fcl_.Clear();
   placed_.Place(chain_, data_, robot_);
-  p.shapes.resize(links.size());
   for (std::size_t i = 0; i < links.size(); ++i) {
     for (int s = 0; s < placed_.shape_count(static_cast<int>(i)); ++s) {
       const Primitive& shape = placed_.shape(static_cast<int>(i), s);
-      p.shapes[i].emplace_back(shape.centre, shape.bounding_radius);
+      p.shapes.emplace_back(shape.centre, shape.bounding_radius);
     }
   }
   // Clearances are distances less the margin: a pair within the margin
@@ -90,7 +97,6 @@ Probe Prober::At(const Eigen::VectorXd& q, double threshold) {
       }
     }
   }
-  return p;
 }
 
 double Prober::MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, const Probe& a,
@@ -111,7 +117,8 @@ double Prober::MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb,
   const std::vector<LinkCollisionGeometry>& links = robot_.links();
   for (std::size_t i = 0; i < links.size(); ++i) {
     const int last_joint = chain_.links[links[i].chain_link].after_joint;
-    if (last_joint < 0 || a.shapes[i].empty()) continue;
+    const int first = first_shape_[i], end = first_shape_[i + 1];
+    if (last_joint < 0 || first == end) continue;
     // Reach of the link's shapes from o_j at the ends: the nearer one
     // (either is a valid start for the growth) and the farther one (the
     // link's own joint, where the two agree but for rounding).
@@ -119,7 +126,8 @@ double Prober::MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb,
       double r[2] = {0.0, 0.0};
       int e = 0;
       for (const Probe* p : {&a, &b}) {
-        for (const auto& [centre, radius] : p->shapes[i]) {
+        for (int s = first; s < end; ++s) {
+          const auto& [centre, radius] = p->shapes[s];
           r[e] = std::max(r[e], (centre - p->joint_origins[j]).norm() + radius);
         }
         ++e;
@@ -134,44 +142,42 @@ double Prober::MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb,
             chain_.joints[j].type == JointType::kPrismatic ? kInfinity : fixed + link_length_[j];
       }
       const double m = std::min(fixed, reach(j, false) + moved);
-      moved += a.prismatic[j] ? dtheta_[j] : dtheta_[j] * m;
+      moved += chain_.joints[j].type == JointType::kPrismatic ? dtheta_[j] : dtheta_[j] * m;
     }
     bound = std::max(bound, moved);
   }
   return self_ ? 2.0 * bound : bound;
 }
 
+namespace {
+
+// The walk below `depth` (the motion's halvings so far), depth first, left
+// half before right: the order on_middle sees the middles in.
+bool Walk(Prober& prober, const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, double ta,
+          double tb, const Probe& a, const Probe& b, int depth,
+          const std::function<bool(const Probe& middle, double time)>& on_middle) {
+  const double bound = prober.MotionBound(qa, qb, a, b);
+  if (a.clearance + b.clearance > bound) return true;
+  if (bound < prober.resolution() || depth >= kMaxDepth) return true;
+  // Both ends in contact: the contact is already recorded at the ends.
+  if (!a.contacts.empty() && !b.contacts.empty() && bound < 1e-2) return true;
+  Prober::Middle& m = prober.middles()[depth];
+  m.q = 0.5 * (qa + qb);
+  const double tm = 0.5 * (ta + tb);
+  // Exact where this interval's bound needs it (bounds stay valid
+  // either way: the threshold only decides how much is computed).
+  prober.At(m.q, std::max(kProbeThreshold, bound), m.probe);
+  if (!on_middle(m.probe, tm)) return false;
+  if (!Walk(prober, qa, m.q, ta, tm, a, m.probe, depth + 1, on_middle)) return false;
+  return Walk(prober, m.q, qb, tm, tb, m.probe, b, depth + 1, on_middle);
+}
+
+}  // namespace
+
 bool WalkMotion(Prober& prober, const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, double ta,
                 double tb, const Probe& a, const Probe& b,
                 const std::function<bool(const Probe& middle, double time)>& on_middle) {
-  // Most intervals are cleared by their ends alone: no copies for them.
-  if (a.clearance + b.clearance > prober.MotionBound(qa, qb, a, b)) return true;
-  struct Piece {
-    Eigen::VectorXd qa, qb;
-    double ta, tb;
-    Probe pa, pb;
-    int depth;
-  };
-  std::vector<Piece> stack;
-  stack.push_back({qa, qb, ta, tb, a, b, 0});
-  while (!stack.empty()) {
-    Piece piece = std::move(stack.back());
-    stack.pop_back();
-    const double bound = prober.MotionBound(piece.qa, piece.qb, piece.pa, piece.pb);
-    if (piece.pa.clearance + piece.pb.clearance > bound) continue;
-    if (bound < prober.resolution() || piece.depth >= kMaxDepth) continue;
-    // Both ends in contact: the contact is already recorded at the ends.
-    if (!piece.pa.contacts.empty() && !piece.pb.contacts.empty() && bound < 1e-2) continue;
-    const Eigen::VectorXd qm = 0.5 * (piece.qa + piece.qb);
-    const double tm = 0.5 * (piece.ta + piece.tb);
-    // Exact where this interval's bound needs it (bounds stay valid
-    // either way: the threshold only decides how much is computed).
-    Probe m = prober.At(qm, std::max(kProbeThreshold, bound));
-    if (!on_middle(m, tm)) return false;
-    stack.push_back({qm, piece.qb, tm, piece.tb, m, piece.pb, piece.depth + 1});
-    stack.push_back({piece.qa, qm, piece.ta, tm, piece.pa, std::move(m), piece.depth + 1});
-  }
-  return true;
+  return Walk(prober, qa, qb, ta, tb, a, b, 0, on_middle);
 }
 
 }  // namespace motion

@@ -22,15 +22,16 @@ struct ProbeContact {
 
 /// \brief What the robot looks like at one joint vector: clearance to
 /// everything (a lower bound, exact below the probe's threshold), the
-/// contacts, and what the motion bound needs (joint origins and axes, shape
-/// centres and radii).
+/// contacts, and what the motion bound needs (joint origins, shape centres
+/// and radii). Refilled in place by Prober::At, so a kept probe's storage
+/// is reused.
 struct Probe {
   double clearance = std::numeric_limits<double>::infinity();
   std::vector<ProbeContact> contacts;
   std::vector<Eigen::Vector3d> joint_origins;
-  std::vector<bool> prismatic;
-  /// Per link of the collision model: its shapes' (centre, bounding radius).
-  std::vector<std::vector<std::pair<Eigen::Vector3d, double>>> shapes;
+  /// Every shape's (centre, bounding radius), link after link of the
+  /// collision model (Prober::shapes_of gives a link's range).
+  std::vector<std::pair<Eigen::Vector3d, double>> shapes;
 };
 
 /// \brief Probes joint vectors of one chain against one scene, and bounds
@@ -40,9 +41,15 @@ class Prober {
   Prober(const ChainModel& chain, ChainData& data, const RobotCollisionModel& robot,
          const CollisionScene& scene, const TrajectoryCollisionOptions& options);
 
-  /// The probe at `q`; pairs whose bounding boxes are farther apart than
-  /// `threshold` (m) only contribute their box gap to the clearance.
-  Probe At(const Eigen::VectorXd& q, double threshold);
+  /// The probe at `q`, into `probe`; pairs whose bounding boxes are
+  /// farther apart than `threshold` (m) only contribute their box gap to
+  /// the clearance.
+  void At(const Eigen::VectorXd& q, double threshold, Probe& probe);
+  Probe At(const Eigen::VectorXd& q, double threshold) {
+    Probe probe;
+    At(q, threshold, probe);
+    return probe;
+  }
 
   /// Bound on how far any point of any link moves from qa to qb (m), twice
   /// that with self-collision (both links of a pair move); finite for any
@@ -51,6 +58,15 @@ class Prober {
                      const Probe& b) const;
 
   double resolution() const { return resolution_; }
+
+  /// WalkMotion's middle joint vectors and probes, one per halving depth
+  /// (a depth-first walk needs each only until both its halves are done);
+  /// never resized, since walks hold references into it.
+  struct Middle {
+    Eigen::VectorXd q;
+    Probe probe;
+  };
+  std::vector<Middle>& middles() { return middles_; }
 
  private:
   const ChainModel& chain_;
@@ -64,6 +80,8 @@ class Prober {
   CollisionEngine engine_;
   PlacedRobot placed_;
   FclPlacements fcl_;
+  std::vector<int> first_shape_;  ///< per link, its first in Probe::shapes; one past the end
+  std::vector<Middle> middles_;
   mutable std::vector<double> dtheta_;  ///< MotionBound's per-joint turns
   std::vector<double> link_length_;     ///< |o_{j+1} - o_j| when joint j turns
 };
