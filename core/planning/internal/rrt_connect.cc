@@ -4,41 +4,26 @@
 #include <limits>
 #include <utility>
 
+#include "core/planning/internal/joint_kd_tree.h"
+
 namespace motion {
 namespace {
 
-// Nodes stored contiguously (dof values each): the nearest neighbour is a
-// linear scan, faster than a tree index at a few thousand nodes.
+// Nodes with their parents; the nearest neighbour through a k-d tree (a
+// linear scan was most of the search's time once trees reach thousands of
+// nodes).
 class Tree {
  public:
-  Tree(const Eigen::VectorXd& root) : dof_(static_cast<int>(root.size())) { Add(root, -1); }
+  Tree(const Eigen::VectorXd& root) : nodes_(static_cast<int>(root.size())) { Add(root, -1); }
 
   int Add(const Eigen::VectorXd& q, int parent) {
-    values_.insert(values_.end(), q.data(), q.data() + dof_);
     parents_.push_back(parent);
-    return size() - 1;
+    return nodes_.Add(q.data());
   }
-  int size() const { return static_cast<int>(parents_.size()); }
+  int size() const { return nodes_.size(); }
   int parent(int i) const { return parents_[i]; }
-  Eigen::Map<const Eigen::VectorXd> At(int i) const {
-    return Eigen::Map<const Eigen::VectorXd>(values_.data() + static_cast<std::size_t>(i) * dof_,
-                                             dof_);
-  }
-
-  int Nearest(const Eigen::VectorXd& q) const {
-    int best = 0;
-    double best_squared = std::numeric_limits<double>::infinity();
-    const double* v = values_.data();
-    for (int i = 0; i < size(); ++i, v += dof_) {
-      double d = 0.0;
-      for (int k = 0; k < dof_ && d < best_squared; ++k) d += (v[k] - q[k]) * (v[k] - q[k]);
-      if (d < best_squared) {
-        best_squared = d;
-        best = i;
-      }
-    }
-    return best;
-  }
+  Eigen::Map<const Eigen::VectorXd> At(int i) const { return nodes_.At(i); }
+  int Nearest(const Eigen::VectorXd& q) const { return nodes_.Nearest(q.data()); }
 
   // Root -> i.
   std::vector<Eigen::VectorXd> Branch(int i) const {
@@ -49,8 +34,7 @@ class Tree {
   }
 
  private:
-  int dof_;
-  std::vector<double> values_;
+  JointKdTree nodes_;
   std::vector<int> parents_;
 };
 
