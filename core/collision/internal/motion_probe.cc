@@ -157,10 +157,7 @@ bool Walk(Prober& prober, const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, 
           double tb, const Probe& a, const Probe& b, int depth,
           const std::function<bool(const Probe& middle, double time)>& on_middle) {
   const double bound = prober.MotionBound(qa, qb, a, b);
-  if (a.clearance + b.clearance > bound) return true;
-  if (bound < prober.resolution() || depth >= kMaxDepth) return true;
-  // Both ends in contact: the contact is already recorded at the ends.
-  if (!a.contacts.empty() && !b.contacts.empty() && bound < 1e-2) return true;
+  if (!NeedsMiddle(prober, a, b, bound, depth)) return true;
   Prober::Middle& m = prober.middles()[depth];
   m.q = 0.5 * (qa + qb);
   const double tm = 0.5 * (ta + tb);
@@ -174,10 +171,17 @@ bool Walk(Prober& prober, const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, 
 
 }  // namespace
 
+bool NeedsMiddle(const Prober& prober, const Probe& a, const Probe& b, double bound, int depth) {
+  if (a.clearance + b.clearance > bound) return false;
+  if (bound < prober.resolution() || depth >= kMaxDepth) return false;
+  // Both ends in contact: the contact is already recorded at the ends.
+  return a.contacts.empty() || b.contacts.empty() || bound >= 1e-2;
+}
+
 bool WalkMotion(Prober& prober, const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, double ta,
                 double tb, const Probe& a, const Probe& b,
-                const std::function<bool(const Probe& middle, double time)>& on_middle) {
-  return Walk(prober, qa, qb, ta, tb, a, b, 0, on_middle);
+                const std::function<bool(const Probe& middle, double time)>& on_middle, int depth) {
+  return Walk(prober, qa, qb, ta, tb, a, b, depth, on_middle);
 }
 
 }  // namespace motion

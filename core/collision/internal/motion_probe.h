@@ -97,8 +97,17 @@ inline constexpr double kProbeThreshold = 0.05;
 /// probe is passed to `on_middle` with its time; when that returns false
 /// the walk stops. Returns false when it was stopped, true when it was
 /// walked to the end. The ends' own contacts are the caller's.
+///
+/// `depth`: halvings already made to get qa..qb out of a longer motion
+/// (the limit on halvings counts from that motion).
 bool WalkMotion(Prober& prober, const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, double ta,
                 double tb, const Probe& a, const Probe& b,
-                const std::function<bool(const Probe& middle, double time)>& on_middle);
+                const std::function<bool(const Probe& middle, double time)>& on_middle,
+                int depth = 0);
+
+/// \brief Whether WalkMotion probes the middle of qa..qb (probes a, b,
+/// `bound` their MotionBound, `depth` halvings made): its ends do not clear
+/// it and it is not yet below the resolution or the halving limit.
+bool NeedsMiddle(const Prober& prober, const Probe& a, const Probe& b, double bound, int depth);
 
 }  // namespace motion
