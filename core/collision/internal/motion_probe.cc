@@ -26,7 +26,12 @@ Prober::Prober(const ChainModel& chain, ChainData& data, const RobotCollisionMod
       allowed_(options.allowed),
       engine_(options.engine),
       dtheta_(chain.joints.size()),
-      link_length_(chain.joints.size(), 0.0) {
+      link_length_(chain.joints.size(), 0.0),
+      link_bound_(robot.links().size(), 0.0),
+      suffix_bound_(robot.links().size() * (chain.joints.size() + 1), 0.0) {
+  for (const LinkCollisionGeometry& l : robot.links()) {
+    link_joint_.push_back(chain.links[l.chain_link].after_joint);
+  }
   // Sized once: walks hold references into it.
   middles_.resize(kMaxDepth);
   first_shape_.push_back(0);
@@ -61,42 +66,72 @@ void Prober::At(const Eigen::VectorXd& q, double threshold, Probe& p) {
   }
   // Clearances are distances less the margin: a pair within the margin
   // is a contact, and the motion between samples must not bring it there.
+  // `item`: the link's clearance to the scene, or the self pair's.
   auto pair = [&](const Primitive& a, const Primitive& b, const std::string& la,
-                  const std::string& lb) {
+                  const std::string& lb, double& item) {
     // Squared first: a pair beyond the threshold that cannot lower the
     // clearance needs no root.
     const double gap_squared = BoxGapSquared(a, b);
     const double beyond = std::max(threshold, 0.0) + margin_;
     if (gap_squared > beyond * beyond) {
-      const double reach = p.clearance + margin_;
+      const double reach = item + margin_;
       if (reach > 0 && gap_squared >= reach * reach) return;
-      p.clearance = std::min(p.clearance, std::sqrt(gap_squared) - margin_);
+      item = std::min(item, std::sqrt(gap_squared) - margin_);
       return;
     }
     const PairOutcome o = TestShapes(engine_, a, b, true, margin_, fcl_);
-    p.clearance = std::min(p.clearance, o.distance - margin_);
+    item = std::min(item, o.distance - margin_);
     if (o.in_contact) p.contacts.push_back({la, lb, o.depth});
   };
+  p.link_clearance.assign(links.size(), kInfinity);
+  p.pair_clearance.assign(robot_.self_pairs().size(), kInfinity);
   const std::vector<Primitive>& obstacles = scene_.engine().primitives;
   for (std::size_t i = 0; i < links.size(); ++i) {
     for (int s = 0; s < placed_.shape_count(static_cast<int>(i)); ++s) {
       for (std::size_t o = 0; o < obstacles.size(); ++o) {
         if (allowed_ && allowed_->LinkObject(static_cast<int>(i), static_cast<int>(o))) continue;
         pair(placed_.shape(static_cast<int>(i), s), obstacles[o], links[i].link,
-             scene_.objects()[o].id);
+             scene_.objects()[o].id, p.link_clearance[i]);
       }
     }
   }
   if (self_) {
-    for (const auto& [a, b] : robot_.self_pairs()) {
+    for (std::size_t k = 0; k < robot_.self_pairs().size(); ++k) {
+      const auto& [a, b] = robot_.self_pairs()[k];
       if (allowed_ && allowed_->LinkPair(a, b)) continue;
       for (int sa = 0; sa < placed_.shape_count(a); ++sa) {
         for (int sb = 0; sb < placed_.shape_count(b); ++sb) {
-          pair(placed_.shape(a, sa), placed_.shape(b, sb), links[a].link, links[b].link);
+          pair(placed_.shape(a, sa), placed_.shape(b, sb), links[a].link, links[b].link,
+               p.pair_clearance[k]);
         }
       }
     }
   }
+  for (double c : p.link_clearance) p.clearance = std::min(p.clearance, c);
+  for (double c : p.pair_clearance) p.clearance = std::min(p.clearance, c);
+}
+
+double Prober::PairBound(int link_a, int link_b) const {
+  if (link_joint_[link_a] > link_joint_[link_b]) std::swap(link_a, link_b);
+  const std::size_t columns = chain_.joints.size() + 1;
+  return suffix_bound_[link_b * columns + (link_joint_[link_a] + 1)];
+}
+
+bool Prober::Clears(const Probe& a, const Probe& b) const {
+  // A link's points move at most link_bound_ (scene objects do not move).
+  // Two links' distance is the same in the frame of the one nearer the
+  // base, where only the joints between them move the other: their part
+  // of its bound.
+  for (std::size_t i = 0; i < link_bound_.size(); ++i) {
+    if (!(a.link_clearance[i] + b.link_clearance[i] > link_bound_[i])) return false;
+  }
+  if (!self_) return true;
+  const std::vector<std::pair<int, int>>& pairs = robot_.self_pairs();
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const double moved = PairBound(pairs[k].first, pairs[k].second);
+    if (!(a.pair_clearance[k] + b.pair_clearance[k] > moved)) return false;
+  }
+  return true;
 }
 
 double Prober::MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, const Probe& a,
@@ -118,6 +153,9 @@ double Prober::MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb,
   for (std::size_t i = 0; i < links.size(); ++i) {
     const int last_joint = chain_.links[links[i].chain_link].after_joint;
     const int first = first_shape_[i], end = first_shape_[i + 1];
+    link_bound_[i] = 0.0;
+    double* suffix = &suffix_bound_[i * (n + 1)];
+    std::fill(suffix, suffix + n + 1, 0.0);
     if (last_joint < 0 || first == end) continue;
     // Reach of the link's shapes from o_j at the ends: the nearer one
     // (either is a valid start for the growth) and the farther one (the
@@ -143,7 +181,9 @@ double Prober::MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb,
       }
       const double m = std::min(fixed, reach(j, false) + moved);
       moved += chain_.joints[j].type == JointType::kPrismatic ? dtheta_[j] : dtheta_[j] * m;
+      suffix[j] = moved;
     }
+    link_bound_[i] = moved;
     bound = std::max(bound, moved);
   }
   return self_ ? 2.0 * bound : bound;
@@ -172,7 +212,7 @@ bool Walk(Prober& prober, const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, 
 }  // namespace
 
 bool NeedsMiddle(const Prober& prober, const Probe& a, const Probe& b, double bound, int depth) {
-  if (a.clearance + b.clearance > bound) return false;
+  if (a.clearance + b.clearance > bound || prober.Clears(a, b)) return false;
   if (bound < prober.resolution() || depth >= kMaxDepth) return false;
   // Both ends in contact: the contact is already recorded at the ends.
   return a.contacts.empty() || b.contacts.empty() || bound >= 1e-2;

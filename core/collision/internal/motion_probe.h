@@ -27,6 +27,10 @@ struct ProbeContact {
 /// is reused.
 struct Probe {
   double clearance = std::numeric_limits<double>::infinity();
+  /// The same lower bounds per link of the collision model (to the scene)
+  /// and per self pair (RobotCollisionModel::self_pairs order); +inf for
+  /// what is not checked. `clearance` is their minimum.
+  std::vector<double> link_clearance, pair_clearance;
   std::vector<ProbeContact> contacts;
   std::vector<Eigen::Vector3d> joint_origins;
   /// Every shape's (centre, bounding radius), link after link of the
@@ -57,6 +61,19 @@ class Prober {
   double MotionBound(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb, const Probe& a,
                      const Probe& b) const;
 
+  /// Whether probes a and b of the motion MotionBound last bounded clear
+  /// it pair by pair: every link's clearance to the scene at both ends
+  /// beyond its own bound, every self pair's beyond how far the joints
+  /// between its links move the farther one. Implies nothing moves into contact, as the global
+  /// test does, and holds for many motions that one fails.
+  bool Clears(const Probe& a, const Probe& b) const;
+
+  /// For the motion MotionBound last bounded: how far any point of one of
+  /// two links (indices into RobotCollisionModel::links) moves in the frame
+  /// of the other, the one nearer the base (only the joints between them
+  /// move it there), so how much their distance can shrink.
+  double PairBound(int link_a, int link_b) const;
+
   double resolution() const { return resolution_; }
 
   /// WalkMotion's middle joint vectors and probes, one per halving depth
@@ -82,8 +99,13 @@ class Prober {
   FclPlacements fcl_;
   std::vector<int> first_shape_;  ///< per link, its first in Probe::shapes; one past the end
   std::vector<Middle> middles_;
-  mutable std::vector<double> dtheta_;  ///< MotionBound's per-joint turns
-  std::vector<double> link_length_;     ///< |o_{j+1} - o_j| when joint j turns
+  mutable std::vector<double> dtheta_;      ///< MotionBound's per-joint turns
+  std::vector<double> link_length_;         ///< |o_{j+1} - o_j| when joint j turns
+  mutable std::vector<double> link_bound_;  ///< per link, the last MotionBound's (one mover)
+  /// Per link, per joint j (joints + 1 columns): the part of its last bound
+  /// the joints from j on make.
+  mutable std::vector<double> suffix_bound_;
+  std::vector<int> link_joint_;  ///< per link, the joint it moves with (-1: base)
 };
 
 /// The threshold below which exact distances are computed at the ends of

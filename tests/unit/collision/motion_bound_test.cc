@@ -114,5 +114,66 @@ TEST(MotionBoundTest, ShrinksWithTheMotion) {
   }
 }
 
+TEST(MotionBoundTest, PairBoundHoldsInTheFrameOfTheLinkNearerTheBase) {
+  // What Clears stands on for self pairs: in the lower link's frame the
+  // upper link's sphere points move at most PairBound.
+  for (const char* file : {"ur5.urdf", "panda.urdf"}) {
+    const auto robot = motion_test::LoadCollisionRobot(ReadRobot(file));
+    const ChainModel& chain = *robot.chain;
+    const RobotCollisionModel& model = *robot.collision;
+    ChainData data(chain);
+    const auto scene = CollisionScene::Empty();
+    Prober prober(chain, data, model, *scene, {});
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    // Each link's sphere points in its chain link's frame, at q.
+    auto points_in = [&](const Eigen::VectorXd& q, int link, int frame_link) {
+      ForwardKinematics(chain, data, q);
+      const std::vector<LinkPose> poses = LinkPoses(chain, data);
+      const Eigen::Isometry3d X_FW = poses[model.links()[frame_link].chain_link].pose.inverse();
+      std::vector<Eigen::Vector3d> points;
+      for (const PlacedShape& s : model.links()[link].shapes) {
+        const Eigen::Isometry3d X_FS = X_FW * poses[model.links()[link].chain_link].pose * s.origin;
+        const double r = s.shape.BoundingRadius();
+        points.push_back(X_FS.translation());
+        for (int axis = 0; axis < 3; ++axis) {
+          points.push_back(X_FS * (r * Eigen::Vector3d::Unit(axis)));
+          points.push_back(X_FS * (-r * Eigen::Vector3d::Unit(axis)));
+        }
+      }
+      return points;
+    };
+    for (int trial = 0; trial < 40; ++trial) {
+      Eigen::VectorXd qa(chain.dof()), qb(chain.dof());
+      for (int k = 0; k < chain.dof(); ++k) {
+        qa[k] = 3.0 * u(rng);
+        qb[k] = qa[k] + 2.0 * u(rng);
+      }
+      const Probe a = prober.At(qa, kProbeThreshold);
+      const Probe b = prober.At(qb, kProbeThreshold);
+      prober.MotionBound(qa, qb, a, b);
+      for (const auto& [la, lb] : model.self_pairs()) {
+        const double bound = prober.PairBound(la, lb);
+        const int lower = chain.links[model.links()[la].chain_link].after_joint <=
+                                  chain.links[model.links()[lb].chain_link].after_joint
+                              ? la
+                              : lb;
+        const int upper = lower == la ? lb : la;
+        const std::vector<Eigen::Vector3d> start = points_in(qa, upper, lower);
+        double moved = 0.0;
+        for (int s = 1; s <= 100; ++s) {
+          const std::vector<Eigen::Vector3d> now =
+              points_in(qa + (qb - qa) * (s / 100.0), upper, lower);
+          for (std::size_t p = 0; p < now.size(); ++p) {
+            moved = std::max(moved, (now[p] - start[p]).norm());
+          }
+        }
+        ASSERT_GE(bound, moved) << file << " " << model.links()[la].link << " / "
+                                << model.links()[lb].link << " trial " << trial;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace motion
