@@ -27,11 +27,17 @@ struct JointPathOptions {
   /// (when the search ends by finding a path or by max_iterations, not by
   /// `timeout` or `cancelled`, the only inputs taken from outside).
   std::uint64_t seed = 1;
-  double timeout = 1.0;        ///< s of wall time for search and shortcutting, > 0
-  int max_iterations = 20000;  ///< tree extensions over both trees, >= 0
-  double step = 0.5;           ///< longest tree edge in the joint metric, > 0
-  int shortcut_rounds = 200;   ///< random shortcuts tried after a path is found, >= 0
-  double goal_bias = 0.0;      ///< in [0, 1]: chance a sample is the other tree's root
+  double timeout = 1.0;  ///< s of wall time for search and shortcutting, > 0
+  /// Tree extensions over both trees, >= 0. High enough that `timeout` is
+  /// the budget that binds: 20 000 (about 0.2 s here) stopped searches the
+  /// timeout would have let finish.
+  int max_iterations = 200000;
+  /// Longest tree edge in the joint metric, > 0. 0.7 by the joint path
+  /// bench (mean call 29.7 / 24.4 / 17.7 / 16.1 / 16.7 ms at 0.2 / 0.3 /
+  /// 0.5 / 0.7 / 1.0): edges are cheap to check, smaller steps only add nodes.
+  double step = 0.7;
+  int shortcut_rounds = 200;  ///< random shortcuts tried after a path is found, >= 0
+  double goal_bias = 0.0;     ///< in [0, 1]: chance a sample is the other tree's root
   bool self_collision = true;
   double safety_margin = 0.0;                  ///< m, >= 0, on every configuration and motion
   const AllowedCollisions* allowed = nullptr;  ///< for the same robot and scene; null: none
