@@ -272,11 +272,13 @@ TEST_F(AvoidCollisionsTest, APoseTargetIsReachedAroundTheWall) {
 }
 
 // The request's search budget (PathLimits::max_planning_seconds) caps every
-// segment's planning_timeout together: here 1 ms for two segments that
-// both need a search.
+// segment's planning_timeout together: here 1 ns for two segments that
+// both need a search. The first may still find its path before the search
+// first looks at the clock (every 32 extensions); whatever it spends, the
+// second finds the budget spent.
 TEST(AvoidCollisionsBudgetTest, ARequestsPlanningBudgetBoundsAllItsSegments) {
   auto options = TestServer::DefaultOptions();
-  options.limits.path.max_planning_seconds = 1e-3;
+  options.limits.path.max_planning_seconds = 1e-9;
   TestServer server(options);
   Stubs stubs(server.NewChannel());
   v1::RegisterRobotResponse robot;
@@ -299,11 +301,13 @@ TEST(AvoidCollisionsBudgetTest, ARequestsPlanningBudgetBoundsAllItsSegments) {
   ASSERT_TRUE(call.status.ok()) << Describe(call.status);
   const std::vector<v1::SegmentReport> reports = call.reports();
   ASSERT_EQ(reports.size(), 2u);
-  EXPECT_FALSE(reports[0].ok());
+  if (!reports[0].ok()) {
+    ASSERT_GT(reports[0].diagnostics_size(), 0);
+    EXPECT_EQ(reports[0].diagnostics(0).code(), v1::PLANNING_FAILED);
+    EXPECT_NE(reports[0].diagnostics(0).message().find("within the budget"), std::string::npos);
+  }
+  EXPECT_GT(reports[0].joint_path().planning_time(), 0.0);
   EXPECT_FALSE(reports[1].ok());
-  ASSERT_GT(reports[0].diagnostics_size(), 0);
-  EXPECT_EQ(reports[0].diagnostics(0).code(), v1::PLANNING_FAILED);
-  EXPECT_NE(reports[0].diagnostics(0).message().find("within the budget"), std::string::npos);
   ASSERT_GT(reports[1].diagnostics_size(), 0);
   EXPECT_NE(reports[1].diagnostics(0).message().find("budget is spent"), std::string::npos)
       << reports[1].diagnostics(0).message();
