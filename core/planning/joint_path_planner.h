@@ -36,8 +36,16 @@ struct JointPathOptions {
   /// bench (mean call 29.7 / 24.4 / 17.7 / 16.1 / 16.7 ms at 0.2 / 0.3 /
   /// 0.5 / 0.7 / 1.0): edges are cheap to check, smaller steps only add nodes.
   double step = 0.7;
-  int shortcut_rounds = 200;  ///< random shortcuts tried after a path is found, >= 0
-  double goal_bias = 0.0;     ///< in [0, 1]: chance a sample is the other tree's root
+  /// Random shortcuts tried after a path is found, >= 0. 100 by the joint
+  /// path bench: median call 4.1 / 5.0 ms at 100 / 200 rounds for the same
+  /// median path (6.38 / 6.37 rad); each clear shortcut is a long edge
+  /// checked to its end.
+  int shortcut_rounds = 100;
+  /// Shortcutting also ends after this many rounds in a row that shorten
+  /// nothing, >= 1: on a path already short, further rounds only spend
+  /// checks.
+  int shortcut_patience = 20;
+  double goal_bias = 0.0;  ///< in [0, 1]: chance a sample is the other tree's root
   bool self_collision = true;
   double safety_margin = 0.0;                  ///< m, >= 0, on every configuration and motion
   const AllowedCollisions* allowed = nullptr;  ///< for the same robot and scene; null: none

@@ -15,11 +15,11 @@ double JointPathLength(const std::vector<Eigen::VectorXd>& path);
 
 /// \brief Up to `rounds` random shortcuts: two points drawn uniformly by
 /// length along the path, on different edges, joined by their straight
-/// motion when it is clear; the pieces of the two edges they cut are
-/// checked again, so every edge of the result is one the checker has
-/// passed. Ends early when `interrupt` fires. Returns the shortcuts applied.
+/// motion when it is clear; the pieces of the two edges they cut are parts
+/// of edges the checker passed, so every edge of the result is clear. Ends early after `patience`
+/// rounds in a row without a shortcut, or when `interrupt` fires. Returns the shortcuts applied.
 int ShortcutPath(MotionChecker& checker, std::vector<Eigen::VectorXd>& path, int rounds,
-                 RandomStream& random, SearchInterrupt& interrupt);
+                 int patience, RandomStream& random, SearchInterrupt& interrupt);
 
 /// \brief Drops each interior waypoint whose neighbours see each other
 /// (their straight motion is clear), first to last.

@@ -89,6 +89,11 @@ TEST(JointPathPlannerFailuresTest, BadInputIsInvalidArgument) {
   options.resolution = nan;
   r = p.Plan(*scene, Vec({0.0, 0.5}), Vec({1.0, 0.5}), options);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  options = {};
+  options.shortcut_patience = 0;
+  r = p.Plan(*scene, Vec({0.0, 0.5}), Vec({1.0, 0.5}), options);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(r.status().message().find("options.shortcut_patience"), absl::string_view::npos);
 }
 
 // The goal (0, -1.2) with link2 in a slot: walls 5 mm either side of its
