@@ -1,6 +1,7 @@
 #include "clients/motionctl/commands.h"
 #include "clients/motionctl/limits_file.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -139,11 +140,13 @@ int RunPlan(MotionClient& client, const CommandLine& cli) {
     if (r.has_joint_path()) {
       const v1::JointPathReport& p = r.joint_path();
       if (p.planned()) {
+        const int corners = std::max(0, p.waypoints_size() - 2);
         std::printf(
-            "%14s planned around obstacles in %.1f ms: %d corners, %.3f rad (straight %.3f), "
-            "%lld nodes\n",
-            "", 1e3 * p.planning_time(), p.waypoints_size(), p.length(), p.straight_length(),
-            static_cast<long long>(p.nodes()));
+            "%14s planned around obstacles in %.1f ms: %.3f rad (straight %.3f), %lld nodes; "
+            "%d of %d corners rounded, %.3f s saved\n",
+            "", 1e3 * p.planning_time(), p.length(), p.straight_length(),
+            static_cast<long long>(p.nodes()), p.rounded_corners(), corners,
+            p.rounding_time_saved());
       } else {
         std::printf("%14s straight motion clear (checked in %.1f ms)\n", "",
                     1e3 * p.planning_time());

@@ -290,6 +290,8 @@ void SegmentReportToProto(const SegmentReport& r, v1::SegmentReport* out) {
     p->set_planning_time(r.joint_path->planning_seconds);
     p->set_nodes(r.joint_path->nodes);
     p->set_collision_checks(r.joint_path->collision_checks);
+    p->set_rounded_corners(r.joint_path->rounded_corners);
+    p->set_rounding_time_saved(r.joint_path->rounding_time_saved);
   }
 }
 

@@ -158,6 +158,57 @@ TEST_F(AvoidCollisionsTest, TheStraightMoveJHitsTheWallAndAvoidCollisionsGoesAro
   EXPECT_GT(ContactsAlong(SamplesOf(straight), request.scene().scene(), 0), 0);
 }
 
+// The corners between the planned legs are rounded where the blend is
+// clear. Second method: the same legs planned as a program of plain MoveJ
+// with fine stops, one request; the rounded motion is that program's cycle
+// time less the time the report says was saved, shorter by something, and
+// it stops (every joint velocity zero) only at the corners not rounded.
+TEST_F(AvoidCollisionsTest, CornersAreRoundedWhereTheBlendStaysClear) {
+  const PlanPathCall around =
+      CallPlanPath(stubs_.planner(), Request(true), std::chrono::seconds(60));
+  ASSERT_TRUE(around.status.ok()) << Describe(around.status);
+  ASSERT_NE(around.summary(), nullptr);
+  ASSERT_TRUE(around.summary()->ok());
+  EXPECT_TRUE(around.summary()->collision_free());
+  const std::vector<v1::SegmentReport> reports = around.reports();
+  ASSERT_EQ(reports.size(), 1u);
+  const v1::JointPathReport& path = reports[0].joint_path();
+  const int corners = path.waypoints_size() - 2;
+  ASSERT_GE(corners, 1);
+  EXPECT_GE(path.rounded_corners(), 1) << "the wall leaves room to round a corner";
+  EXPECT_LE(path.rounded_corners(), corners);
+  EXPECT_GT(path.rounding_time_saved(), 0.0);
+
+  v1::PlanPathRequest legs = Request(false);
+  legs.clear_segments();
+  for (int w = 1; w < path.waypoints_size(); ++w) {
+    v1::MotionSegment* leg = legs.add_segments();
+    *leg->mutable_movej()->mutable_joints() = path.waypoints(w);
+  }
+  const PlanPathCall stopped = CallPlanPath(stubs_.planner(), legs, std::chrono::seconds(60));
+  ASSERT_TRUE(stopped.status.ok()) << Describe(stopped.status);
+  ASSERT_NE(stopped.summary(), nullptr);
+  ASSERT_TRUE(stopped.summary()->ok());
+  EXPECT_NEAR(around.summary()->duration(),
+              stopped.summary()->duration() - path.rounding_time_saved(), 1e-9);
+
+  // Interior samples with every joint at rest: one per corner not rounded.
+  std::vector<double> v;
+  for (const v1::PlanPathResponse& m : around.messages) {
+    if (m.has_chunk())
+      v.insert(v.end(), m.chunk().velocities().begin(), m.chunk().velocities().end());
+  }
+  const int dof = 6;
+  const std::size_t n = v.size() / dof;
+  int rests = 0;
+  for (std::size_t k = 1; k + 1 < n; ++k) {
+    bool rest = true;
+    for (int j = 0; j < dof; ++j) rest = rest && std::abs(v[k * dof + j]) < 1e-12;
+    rests += rest;
+  }
+  EXPECT_EQ(rests, corners - path.rounded_corners());
+}
+
 TEST_F(AvoidCollisionsTest, TwoIdenticalRequestsGiveTheSameDoubles) {
   const PlanPathCall a = CallPlanPath(stubs_.planner(), Request(true), std::chrono::seconds(60));
   const PlanPathCall b = CallPlanPath(stubs_.planner(), Request(true), std::chrono::seconds(60));

@@ -50,7 +50,8 @@ def main() -> None:
         report = around.segments[0].raw.joint_path
         corners = [ur5.fk(w.values).position for w in report.waypoints]
     print(f"straight: ok={straight.ok} ({len(straight.diagnostics)} diagnostics); "
-          f"around: ok={around.ok}, {len(report.waypoints)} corners, "
+          f"around: ok={around.ok}, {len(report.waypoints) - 2} corners "
+          f"({report.rounded_corners} rounded, {report.rounding_time_saved:.3f} s saved), "
           f"{report.length:.3f} rad (straight {report.straight_length:.3f}), "
           f"planned in {1e3 * report.planning_time:.1f} ms, cycle {around.cycle_time:.3f} s")
 
@@ -66,8 +67,10 @@ def main() -> None:
             label="straight MoveJ (collides)")
     ax.plot(*around.tcp[:, :3].T, color="tab:blue", lw=2.2,
             label="avoid_collisions (RRT-Connect, shortcut)")
-    ax.scatter(*np.array(corners).T, color="tab:blue", s=25, depthshade=False,
-               label=f"corners ({len(corners)}), at rest")
+    rounded = report.rounded_corners
+    ax.scatter(*np.array(corners[1:-1]).T, color="tab:blue", s=25, depthshade=False,
+               label=f"corners ({len(corners) - 2}): {rounded} rounded, "
+                     f"{len(corners) - 2 - rounded} at rest")
     for pose, text in ((around.tcp[0], "start"), (around.tcp[-1], "target")):
         ax.text(pose[0], pose[1], pose[2] + 0.03, text)
     ax.scatter([0], [0], [0], color="black", marker="^", s=40, label="UR5 base")

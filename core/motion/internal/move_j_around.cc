@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/motion/internal/move_j.h"
+#include "core/motion/internal/planned_corner_rounding.h"
 #include "core/motion/internal/trajectory_checks.h"
 #include "core/planning/joint_path_planner.h"
 
@@ -33,34 +34,16 @@ void AddContactDiagnostic(SegmentReport& report, const std::string& what,
       &c);
 }
 
-// One straight leg after another, each from the end of the one before; the
-// segment's report is theirs together.
-absl::Status PlanLegs(const MotionSegment& segment, SegmentContext& context,
-                      const std::vector<Eigen::VectorXd>& waypoints, SegmentReport& report,
-                      Eigen::VectorXd& end_joints) {
-  MotionSegment leg = segment;
-  leg.sync = JointSync::kStraight;  // a leg must stay on the checked line
-  const double start_time = context.start_time;
-  bool first = true;
-  for (std::size_t i = 1; i < waypoints.size(); ++i) {
-    SegmentReport part;
-    part.segment_id = report.segment_id;
-    part.segment_index = report.segment_index;
-    context.start = waypoints[i - 1];
-    context.completed = false;
-    Eigen::VectorXd reached;
-    if (auto status =
-            PlanStraightMoveJ(leg, context, waypoints[i - 1], waypoints[i], part, reached);
-        !status.ok()) {
-      return status;
-    }
+// The legs' reports folded into the segment's.
+void MergeLegs(const std::vector<SegmentReport>& legs, SegmentReport& report) {
+  for (std::size_t i = 0; i < legs.size(); ++i) {
+    const SegmentReport& part = legs[i];
     report.diagnostics.insert(report.diagnostics.end(), part.diagnostics.begin(),
                               part.diagnostics.end());
     report.ok = report.ok && part.ok;
-    if (first) {
+    if (i == 0) {
       report.start_time = part.start_time;
       report.first_index = part.first_index;
-      first = false;
     }
     report.duration += part.duration;
     report.point_count += part.point_count;
@@ -69,12 +52,46 @@ absl::Status PlanLegs(const MotionSegment& segment, SegmentContext& context,
     report.max_joint_acceleration_ratio =
         std::max(report.max_joint_acceleration_ratio, part.max_joint_acceleration_ratio);
     report.max_joint_jerk_ratio = std::max(report.max_joint_jerk_ratio, part.max_joint_jerk_ratio);
-    if (!context.completed || !part.ok) {
-      context.completed = false;
-      return absl::OkStatus();
+  }
+}
+
+// One straight leg after another, each from the end of the one before, the
+// corner between two legs rounded where that stays clear; the segment's
+// report is theirs together.
+absl::Status PlanLegs(const MotionSegment& segment, SegmentContext& context,
+                      const std::vector<Eigen::VectorXd>& waypoints, SegmentReport& report,
+                      Eigen::VectorXd& end_joints) {
+  MotionSegment leg = segment;
+  leg.sync = JointSync::kStraight;  // a leg must stay on the checked line
+  const double start_time = context.start_time;
+  std::vector<SegmentReport> legs;
+  JointPathReport& path = *report.joint_path;
+  absl::Status status;
+  for (std::size_t i = 1; i < waypoints.size(); ++i) {
+    SegmentReport& part = legs.emplace_back();
+    part.segment_id = report.segment_id;
+    part.segment_index = report.segment_index;
+    context.start = waypoints[i - 1];
+    context.completed = false;
+    Eigen::VectorXd reached;
+    status = PlanStraightMoveJ(leg, context, waypoints[i - 1], waypoints[i], part, reached);
+    if (!status.ok() || !context.completed || !part.ok) break;
+    if (legs.size() > 1 && context.collision.robot != nullptr) {
+      const PlannedCornerRounding rounding =
+          RoundPlannedCorner(context, segment.tool, legs[legs.size() - 2], part);
+      if (rounding.rounded) {
+        ++path.rounded_corners;
+        path.rounding_time_saved += rounding.time_saved;
+      }
     }
     context.start_time += part.duration;
     end_joints = reached;
+  }
+  MergeLegs(legs, report);
+  if (!status.ok()) return status;
+  if (!context.completed || !report.ok) {
+    context.completed = false;
+    return absl::OkStatus();
   }
   context.start_time = start_time;
   context.start = waypoints.front();

@@ -1,0 +1,177 @@
+// Rounding a corner of a MoveJ planned around obstacles, on the planar arm
+// (two capsules): two legs at right angles in joint space (joint 1, then
+// joint 2), first with no
+// obstacle (the blend cuts the corner and the arm never stops), then with a
+// small box where the tool passes in the middle of that blend but where
+// neither leg goes (checked densely by the test). The blend that would hit
+// it is undone: the corner is either a smaller blend or a stop, and the
+// test's own dense check of every sample and between samples finds the
+// result clear.
+
+#include "core/motion/internal/planned_corner_rounding.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/ik/ik_data.h"
+#include "core/kinematics/forward_kinematics.h"
+#include "core/motion/internal/move_j.h"
+#include "planning_test_support.h"
+
+namespace motion {
+namespace {
+
+Eigen::VectorXd Vec(std::initializer_list<double> v) {
+  Eigen::VectorXd q(static_cast<Eigen::Index>(v.size()));
+  int i = 0;
+  for (double x : v) q[i++] = x;
+  return q;
+}
+
+// Distance from p to the arm's link segments (base -> elbow -> tool, 0.5
+// and 0.4 m) over the straight joint motion a -> b, sampled every 1 mrad.
+double DistanceToLeg(const Eigen::Vector3d& p, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  auto to_segment = [&](const Eigen::Vector2d& u, const Eigen::Vector2d& v) {
+    const Eigen::Vector2d q = p.head<2>();
+    const double s = std::clamp((q - u).dot(v - u) / (v - u).squaredNorm(), 0.0, 1.0);
+    return (u + s * (v - u) - q).norm();
+  };
+  double d = std::numeric_limits<double>::infinity();
+  const int steps = static_cast<int>(std::ceil((b - a).cwiseAbs().maxCoeff() / 1e-3));
+  for (int k = 0; k <= steps; ++k) {
+    const Eigen::VectorXd q = a + (b - a) * (static_cast<double>(k) / steps);
+    const Eigen::Vector2d elbow(0.5 * std::cos(q[0]), 0.5 * std::sin(q[0]));
+    const Eigen::Vector2d tip =
+        elbow + 0.4 * Eigen::Vector2d(std::cos(q[0] + q[1]), std::sin(q[0] + q[1]));
+    d = std::min({d, to_segment(Eigen::Vector2d::Zero(), elbow), to_segment(elbow, tip)});
+  }
+  return d;
+}
+
+struct Legs {
+  motion_test::CollisionRobot robot = motion_test::LoadCollisionRobot(motion_test::kPlanarArm);
+  IkData data{*robot.chain};
+  std::vector<JointLimits> limits;
+  Trajectory out;
+  SegmentReport before, after;
+  PlannedCornerRounding rounding;
+
+  // Samples q0 -> corner -> q1 as two straight legs, then rounds the corner
+  // against `scene`.
+  void Plan(const CollisionScene& scene) {
+    for (const auto& l : robot.chain->dof_limits) {
+      JointLimits j = l;
+      j.max_velocity = 1.0;
+      j.max_acceleration = 4.0;
+      j.max_jerk = 40.0;
+      limits.push_back(j);
+    }
+    out = Trajectory{};
+    out.dof = robot.chain->dof();
+    SegmentContext context{*robot.chain,
+                           data,
+                           limits,
+                           ProfileKind::kJerkLimited,
+                           q0,
+                           Pose{},
+                           0.004,
+                           1.0,
+                           0.0,
+                           1000000,
+                           {},
+                           out,
+                           true,
+                           false,
+                           SegmentCollision{robot.collision.get(), &scene, false, 0.0, nullptr},
+                           1.0};
+    MotionSegment leg;
+    leg.kind = MotionKind::kMoveJ;
+    leg.speed.joint_fraction = 1.0;
+    Eigen::VectorXd end;
+    before = SegmentReport{};
+    after = SegmentReport{};
+    const absl::Status first = PlanStraightMoveJ(leg, context, q0, corner, before, end);
+    ASSERT_TRUE(first.ok()) << first;
+    context.start_time += before.duration;
+    context.start = corner;
+    ASSERT_TRUE(PlanStraightMoveJ(leg, context, corner, q1, after, end).ok());
+    rounding = RoundPlannedCorner(context, Pose{}, before, after);
+  }
+
+  // Tool position at sample k.
+  Eigen::Vector3d Tool(std::size_t k) {
+    return ForwardKinematics(*robot.chain, data.kinematics, out.Position(k)).translation();
+  }
+
+  // Joint 1 turns with the elbow folded, then the elbow opens: inside the
+  // corner the tool passes up to 11 cm from where either leg takes any part of
+  // the arm (by the test's own planar geometry).
+  const Eigen::VectorXd q0 = Vec({-1.0, -2.0});
+  const Eigen::VectorXd corner = Vec({0.5, -2.0});
+  const Eigen::VectorXd q1 = Vec({0.5, 0.0});
+};
+
+TEST(PlannedCornerRoundingTest, AClearBlendIsKeptAndABlockedOneIsUndone) {
+  Legs free;
+  free.Plan(*motion_test::Scene({}));
+  ASSERT_TRUE(free.rounding.rounded);
+  EXPECT_GT(free.rounding.time_saved, 0.1);
+  EXPECT_NEAR(free.out.time.back(), free.before.duration + free.after.duration, 1e-9);
+  // The blended sample whose tool is farthest from every part of the arm
+  // along either leg (the test's own planar geometry: links as segments).
+  const long n = std::lround(free.rounding.time_saved / 0.004);
+  const long corner_index = static_cast<long>(free.after.first_index) - 1;
+  Eigen::Vector3d tool = Eigen::Vector3d::Zero();
+  double stand_off = 0.0;
+  for (long k = corner_index - n; k <= corner_index; ++k) {
+    const Eigen::Vector3d p = free.Tool(static_cast<std::size_t>(k));
+    const double d =
+        std::min(DistanceToLeg(p, free.q0, free.corner), DistanceToLeg(p, free.corner, free.q1));
+    if (d > stand_off) {
+      stand_off = d;
+      tool = p;
+    }
+  }
+  ASSERT_GT(stand_off, motion_test::kCapsuleRadius + 0.02);
+  // A 2 cm box there; the test checks that neither leg comes near it.
+  const auto scene = motion_test::Scene({{"post", tool, Eigen::Vector3d(0.02, 0.02, 0.2)}});
+  for (const auto& [a, b] : {std::pair{free.q0, free.corner}, std::pair{free.corner, free.q1}}) {
+    ASSERT_TRUE(
+        motion_test::ContactsAlong(free.robot, *scene, motion_test::DenseSamples(a, b, 1e-3), {})
+            .empty())
+        << "the post must stand off both legs";
+  }
+  Legs blocked;
+  blocked.Plan(*scene);
+  EXPECT_LT(blocked.rounding.time_saved, free.rounding.time_saved);
+  EXPECT_TRUE(motion_test::ContactsAlong(blocked.robot, *scene, blocked.out.positions, {}).empty());
+  // And the free blend, had it been kept, would have hit the post.
+  EXPECT_FALSE(motion_test::ContactsAlong(free.robot, *scene, free.out.positions, {}).empty());
+  // Dense: 20 points inside every interval of the kept trajectory.
+  std::vector<double> dense;
+  for (std::size_t k = 0; k + 1 < blocked.out.size(); ++k) {
+    for (int i = 0; i < 20; ++i) {
+      const Eigen::VectorXd q =
+          blocked.out.Position(k) +
+          (i / 20.0) * (blocked.out.Position(k + 1) - blocked.out.Position(k));
+      dense.insert(dense.end(), q.data(), q.data() + q.size());
+    }
+  }
+  motion::ChainData data(*blocked.robot.chain);
+  int hits = 0;
+  for (std::size_t k = 0; k * 2 < dense.size(); ++k) {
+    CollisionQuery query;
+    query.self_collision = false;
+    hits += !CheckCollision(*blocked.robot.chain, data, *blocked.robot.collision, *scene,
+                            Eigen::Map<const Eigen::VectorXd>(dense.data() + 2 * k, 2), query)
+                 .contacts.empty();
+  }
+  EXPECT_EQ(hits, 0);
+}
+
+}  // namespace
+}  // namespace motion
