@@ -280,6 +280,36 @@ TEST_F(AvoidCollisionsTest, ATargetInsideAnObstacleIsPlanningFailedNamingIt) {
   EXPECT_EQ(call.reports()[0].point_count(), 0);
 }
 
+// A pose target whose every IK solution is blocked: a block around the
+// target TCP, where every solution puts the tool. PLANNING_FAILED names the
+// block, nothing is sampled.
+TEST_F(AvoidCollisionsTest, APoseTargetInsideAnObstacleIsPlanningFailedInEverySolution) {
+  v1::ComputeFkRequest fk;
+  fk.mutable_robot()->set_robot_id(robot_.robot_id());
+  for (double q : kTarget) fk.add_joints(q);
+  v1::ComputeFkResponse target;
+  ASSERT_TRUE(stubs_.ComputeFk(fk, &target).ok());
+  v1::PlanPathRequest request = Request(true);
+  *request.mutable_segments(0)->mutable_movej()->mutable_pose() = target.tcp();
+  const v1::Vector3& tcp = target.tcp().position();
+  *request.mutable_scene()->mutable_scene()->add_objects() =
+      WireBox("block", tcp.x(), tcp.y(), tcp.z(), 0.1, 0.1, 0.1);
+  const PlanPathCall call = CallPlanPath(stubs_.planner(), request, std::chrono::seconds(60));
+  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+  ASSERT_NE(call.summary(), nullptr);
+  EXPECT_FALSE(call.summary()->ok());
+  bool named = false;
+  for (const auto& d : call.summary()->diagnostics()) {
+    if (d.code() != v1::PLANNING_FAILED) continue;
+    named = d.contact().other() == "block";
+    EXPECT_NE(d.message().find("in collision in every IK solution"), std::string::npos)
+        << d.message();
+  }
+  EXPECT_TRUE(named) << call.summary()->ShortDebugString().substr(0, 800);
+  ASSERT_EQ(call.reports().size(), 1u);
+  EXPECT_EQ(call.reports()[0].point_count(), 0);
+}
+
 // A pose target: the closest collision-free IK solution, reached around the
 // wall; FK of the last sample is the pose. A zone asked into the next
 // motion is a fine stop that says why.

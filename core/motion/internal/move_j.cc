@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/ik/collision_free_ik.h"
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
 #include "core/ik/robot_configuration.h"
@@ -117,47 +118,47 @@ void ReportUnreachableTarget(const MotionSegment& segment,
   ReportFailedIk(ik_diagnostics, "movej target", report);
 }
 
-// The first of `ik`'s solutions (closest to the start first) that is clear
-// by the request's collision checking; its contacts go to `closest_contacts`
-// when none is.
-std::optional<Eigen::VectorXd> FirstClearSolution(SegmentContext& context, const IkResult& ik,
-                                                  std::vector<Contact>& closest_contacts) {
-  std::vector<Eigen::VectorXd> candidates = ik.solutions;
-  if (candidates.empty() && ik.ok) candidates.push_back(ik.joints);
-  for (const Eigen::VectorXd& q : candidates) {
-    std::vector<Contact> contacts = ContactsAt(context, q);
-    if (contacts.empty()) return q;
-    if (closest_contacts.empty()) closest_contacts = std::move(contacts);
-  }
-  return std::nullopt;
+// The request's collision checking as collision-free IK asks for it.
+IkCollisionCheck CollisionCheckOf(const SegmentContext& context) {
+  CollisionQuery query;
+  query.self_collision = context.collision.self_collision;
+  query.safety_margin = context.collision.safety_margin;
+  query.allowed = context.collision.allowed;
+  return {*context.collision.robot, *context.collision.scene, query};
 }
 
-// A MoveJ pose target with avoid_collisions: every IK solution (in the
-// requested configuration, else the start's first and then any), the
-// closest to the start that is not in collision. None clear: PLANNING_FAILED
-// naming the pair that blocks the closest solution.
+// The contact that blocks the closest solution of a kInCollision answer.
+const Diagnostic* BlockingContact(const IkResult& ik) {
+  for (const Diagnostic& d : ik.diagnostics) {
+    if (d.has_contact) return &d;
+  }
+  return nullptr;
+}
+
+// A MoveJ pose target with avoid_collisions: the closest collision-free IK
+// solution (SolveCollisionFreeIk) in the requested configuration, else in
+// the start's first and then in any. None clear: PLANNING_FAILED naming the
+// pair that blocks the closest solution.
 absl::StatusOr<bool> ResolveCollisionFreePoseTarget(const MotionSegment& segment,
                                                     SegmentContext& context, const Pose& target,
                                                     IkOptions options, SegmentReport& report,
                                                     Eigen::VectorXd& q1) {
   const Eigen::VectorXd& q0 = context.start;
   const std::vector<double> seed(q0.data(), q0.data() + q0.size());
-  options.mode = IkMode::kAll;
-  options.max_solutions = 16;
-  std::vector<Contact> blocked;
+  const IkCollisionCheck check = CollisionCheckOf(context);
   absl::StatusOr<IkResult> ik =
-      SolveIk(context.model, context.data, target, segment.tool, seed, options);
+      SolveCollisionFreeIk(context.model, context.data, target, segment.tool, seed, options, check);
   if (!ik.ok()) return ik.status();
-  std::optional<Eigen::VectorXd> clear = FirstClearSolution(context, *ik, blocked);
-  if (!clear && options.configuration && !segment.configuration) {
+  IkResult blocked_in_start;
+  if (!ik->ok && options.configuration && !segment.configuration) {
     const RobotConfiguration start = *options.configuration;
+    if (ik->outcome == IkOutcome::kInCollision) blocked_in_start = *ik;
     options.configuration.reset();
-    ik = SolveIk(context.model, context.data, target, segment.tool, seed, options);
+    ik = SolveCollisionFreeIk(context.model, context.data, target, segment.tool, seed, options,
+                              check);
     if (!ik.ok()) return ik.status();
-    clear = FirstClearSolution(context, *ik, blocked);
-    if (clear) {
-      const RobotConfiguration to =
-          ComputeConfiguration(context.model, context.data.Geometry(context.model), *clear);
+    if (ik->ok) {
+      const RobotConfiguration& to = ik->configuration;
       AddSegmentDiagnostic(
           report, Severity::kWarning, DiagnosticCode::kConfigurationChange,
           absl::StrCat("movej target: no collision-free solution in the start's configuration ",
@@ -165,12 +166,14 @@ absl::StatusOr<bool> ResolveCollisionFreePoseTarget(const MotionSegment& segment
                        FormatConfiguration({to.shoulder, to.elbow, to.wrist, {}})));
     }
   }
-  if (clear) {
-    q1 = *clear;
+  if (ik->ok) {
+    q1 = ik->joints;
     return true;
   }
-  if (!blocked.empty()) {
-    const Contact& c = blocked.front();
+  const Diagnostic* blocked = BlockingContact(*ik);
+  if (blocked == nullptr) blocked = BlockingContact(blocked_in_start);
+  if (blocked != nullptr) {
+    const Contact c{blocked->contact_link, blocked->contact_other, blocked->contact_depth};
     AddPlanningFailed(
         report,
         absl::StrCat(
