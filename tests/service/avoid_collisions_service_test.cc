@@ -41,6 +41,14 @@ class AvoidCollisionsTest : public ::testing::Test {
     return request;
   }
 
+  // FK of the target joints: the TCP a pose target asks for.
+  bool TargetFk(v1::ComputeFkResponse& target) {
+    v1::ComputeFkRequest fk;
+    fk.mutable_robot()->set_robot_id(robot_.robot_id());
+    for (double q : kTarget) fk.add_joints(q);
+    return stubs_.ComputeFk(fk, &target).ok();
+  }
+
   struct Samples {
     std::vector<double> time, q;
   };
@@ -284,11 +292,8 @@ TEST_F(AvoidCollisionsTest, ATargetInsideAnObstacleIsPlanningFailedNamingIt) {
 // target TCP, where every solution puts the tool. PLANNING_FAILED names the
 // block, nothing is sampled.
 TEST_F(AvoidCollisionsTest, APoseTargetInsideAnObstacleIsPlanningFailedInEverySolution) {
-  v1::ComputeFkRequest fk;
-  fk.mutable_robot()->set_robot_id(robot_.robot_id());
-  for (double q : kTarget) fk.add_joints(q);
   v1::ComputeFkResponse target;
-  ASSERT_TRUE(stubs_.ComputeFk(fk, &target).ok());
+  ASSERT_TRUE(TargetFk(target));
   v1::PlanPathRequest request = Request(true);
   *request.mutable_segments(0)->mutable_movej()->mutable_pose() = target.tcp();
   const v1::Vector3& tcp = target.tcp().position();
@@ -314,11 +319,8 @@ TEST_F(AvoidCollisionsTest, APoseTargetInsideAnObstacleIsPlanningFailedInEverySo
 // wall; FK of the last sample is the pose. A zone asked into the next
 // motion is a fine stop that says why.
 TEST_F(AvoidCollisionsTest, APoseTargetIsReachedAroundTheWall) {
-  v1::ComputeFkRequest fk;
-  fk.mutable_robot()->set_robot_id(robot_.robot_id());
-  for (double q : kTarget) fk.add_joints(q);
   v1::ComputeFkResponse target;
-  ASSERT_TRUE(stubs_.ComputeFk(fk, &target).ok());
+  ASSERT_TRUE(TargetFk(target));
   v1::PlanPathRequest request = Request(true);
   v1::MoveJ* move = request.mutable_segments(0)->mutable_movej();
   *move->mutable_pose() = target.tcp();
