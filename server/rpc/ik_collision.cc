@@ -32,4 +32,13 @@ absl::StatusOr<std::optional<IkCollisionSetup>> IkCollisionFromProto(ServiceEnv&
   return setup;
 }
 
+absl::StatusOr<IkResult> SolveRequestedIk(const ChainModel& chain, IkData& data, const Pose& target,
+                                          const Pose& tool, const std::vector<double>& seed,
+                                          const IkOptions& options,
+                                          const std::optional<IkCollisionSetup>& collision) {
+  if (collision)
+    return SolveCollisionFreeIk(chain, data, target, tool, seed, options, collision->Check());
+  return SolveIk(chain, data, target, tool, seed, options);
+}
+
 }  // namespace motion::server

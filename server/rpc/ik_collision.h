@@ -2,11 +2,13 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/collision/collision_checker.h"
 #include "core/ik/collision_free_ik.h"
+#include "core/ik/ik_solver.h"
 #include "motion/v1/kinematics.pb.h"
 #include "server/rpc/service_env.h"
 
@@ -30,5 +32,13 @@ absl::StatusOr<std::optional<IkCollisionSetup>> IkCollisionFromProto(ServiceEnv&
                                                                      const ResolvedChain& resolved,
                                                                      const v1::IkOptions& options,
                                                                      absl::string_view field);
+
+/// \brief SolveCollisionFreeIk against `collision` when the request asked
+/// to avoid collisions, else plain SolveIk: the one choice ComputeIk and
+/// CheckReachability make for every target.
+absl::StatusOr<IkResult> SolveRequestedIk(const ChainModel& chain, IkData& data, const Pose& target,
+                                          const Pose& tool, const std::vector<double>& seed,
+                                          const IkOptions& options,
+                                          const std::optional<IkCollisionSetup>& collision);
 
 }  // namespace motion::server

@@ -102,12 +102,8 @@ grpc::ServerUnaryReactor* KinematicsService::ComputeIk(grpc::CallbackServerConte
         if (!collision.ok()) return collision.status();
         const auto started = std::chrono::steady_clock::now();
         IkData& data = cache.For(resolved->chain);
-        absl::StatusOr<IkResult> result =
-            *collision
-                ? SolveCollisionFreeIk(*resolved->chain, data, target, *tool,
-                                       ToVector(request->seed()), *options, (*collision)->Check())
-                : SolveIk(*resolved->chain, data, target, *tool, ToVector(request->seed()),
-                          *options);
+        absl::StatusOr<IkResult> result = SolveRequestedIk(
+            *resolved->chain, data, target, *tool, ToVector(request->seed()), *options, *collision);
         if (!result.ok()) return result.status();
         if (context->IsCancelled()) {
           return absl::CancelledError("ComputeIk: cancelled or past its deadline while solving");

@@ -156,9 +156,7 @@ absl::Status ReachabilityBatch::SolveTarget(IkData& data, int index,
   const IkOptions& options = own && own->options ? *own->options : options_;
   const std::vector<double>& start = own && !own->seed.empty() ? own->seed : seed;
   absl::StatusOr<IkResult> result =
-      collision_ ? SolveCollisionFreeIk(*chain_, data, targets_[index], tool_, start, options,
-                                        collision_->Check())
-                 : SolveIk(*chain_, data, targets_[index], tool_, start, options);
+      SolveRequestedIk(*chain_, data, targets_[index], tool_, start, options, collision_);
   if (!result.ok()) return result.status();
   env_.metrics.RecordIk(options_.solver, *result, SecondsSince(started));
   v1::IkResult* out = response_->mutable_results(index);
