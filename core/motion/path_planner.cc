@@ -9,6 +9,7 @@
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
+#include "core/motion/internal/checked_blend.h"
 #include "core/motion/internal/move_c.h"
 #include "core/motion/internal/move_j.h"
 #include "core/motion/internal/move_l.h"
@@ -70,15 +71,32 @@ bool CanStart(const ChainModel& model, const PathRequest& request, const Eigen::
 
 // The zone at the end of segment `index` (the last report of `result`):
 // blended into `next` (planned, not yet in the result), or, without one, a
-// fine stop that says why. New diagnostics go to the report and the path.
+// fine stop that says why. With `collision` (a MoveJ planned around
+// obstacles on either side, which promises a clear motion) the blend is
+// kept only as far as it stays collision-free. New diagnostics go to the
+// report and the path.
 void ResolveZone(const ChainModel& model, ChainData& data, const PathRequest& request,
                  std::size_t index, SegmentReport* next, const std::string& why_not,
+                 const SegmentCollision* collision, const std::function<bool()>& cancelled,
                  PathResult& result) {
   const MotionSegment& segment = request.segments[index];
   if (!AsksForBlend(segment.zone)) return;
   SegmentReport& report = result.segments.back();
   const std::size_t known = report.diagnostics.size();
-  if (next != nullptr) {
+  if (next != nullptr && collision != nullptr) {
+    const BlendSetting setting{
+        model,      data,     request.joint_limits, request.profile, request.sample_time,
+        *collision, cancelled};
+    const CheckedBlend blend = BlendCornerCollisionFree(setting, segment.zone, segment.tool,
+                                                        result.trajectory, report, *next);
+    if (!blend.blended && blend.collided) {
+      AddSegmentDiagnostic(
+          report, Severity::kWarning, DiagnosticCode::kZoneApproximated,
+          absl::StrCat("zone executed as a fine stop: next to a MoveJ planned around obstacles "
+                       "the blend must stay clear, and every one tried would bring ",
+                       blend.contact.link, " into ", blend.contact.other));
+    }
+  } else if (next != nullptr) {
     BlendCorner(model, data, request.joint_limits, request.profile, request.sample_time,
                 segment.zone, segment.tool, result.trajectory, report, *next);
   } else {
@@ -209,16 +227,14 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
 
   if (index > 0 && !result.segments.empty() &&
       result.segments.back().segment_index == static_cast<int>(index) - 1) {
-    // A MoveJ planned around obstacles is only known clear on its own
-    // path: it starts and ends at rest.
+    // Next to a MoveJ planned around obstacles a blend must stay clear.
     const bool around = PlannedAround(result.segments.back()) || PlannedAround(report);
-    const bool blendable = starts_where_previous_ended && result.segments.back().ok && report.ok &&
-                           context.completed && !around;
+    const bool blendable =
+        starts_where_previous_ended && result.segments.back().ok && report.ok && context.completed;
     ResolveZone(model, data.kinematics, request, index - 1, blendable ? &report : nullptr,
-                blendable ? ""
-                : around  ? "a MoveJ planned around obstacles starts and ends at rest"
-                          : "the next motion does not start from its end",
-                result);
+                "the next motion does not start from its end",
+                around && context.collision.robot != nullptr ? &context.collision : nullptr,
+                cancelled, result);
   }
   if (!segment.source.empty()) {
     for (Diagnostic& d : report.diagnostics) d.source = segment.source;
@@ -292,7 +308,7 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
     ResolveZone(
         model, data.kinematics, request, result.segments.back().segment_index, nullptr,
         last ? "the last motion of a program ends at rest" : "the path stopped after this segment",
-        result);
+        nullptr, cancelled, result);
   }
   result.duration = result.trajectory.size() ? result.trajectory.time.back() : 0.0;
   if (request.collision_model) {

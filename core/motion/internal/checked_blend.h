@@ -1,35 +1,67 @@
 #pragma once
 
+#include <functional>
+#include <vector>
+
+#include "core/collision/collision_checker.h"
+#include "core/kinematics/chain_data.h"
+#include "core/model/chain_model.h"
 #include "core/motion/internal/segment_context.h"
 #include "core/motion/motion_request.h"
 #include "core/motion/trajectory.h"
 
 namespace motion {
 
-/// \brief What rounding one corner of a planned-around MoveJ did.
-struct PlannedCornerRounding {
-  bool rounded = false;
+/// \brief What a collision-checked blend did.
+struct CheckedBlend {
+  bool blended = false;
   double time_saved = 0.0;  ///< s, against stopping at the corner
+  /// A blend was tried and undone because it touched something: the first
+  /// contact of the last one undone.
+  bool collided = false;
+  Contact contact;
 };
 
-/// \brief Rounds the corner between two legs of a MoveJ planned around
-/// obstacles, `before` and `after` (both straight joint motions at rest at
-/// the corner, `after` ending at the trajectory's last sample), by the
-/// zones' blend (BlendCorner: the two legs overlap in time, every limit
-/// audited) — but only as far as the blended motion is collision-free.
+/// \brief What every blend of one path shares: the chain, this thread's
+/// ChainData for it, the limits and profile the motions were timed with,
+/// the sample time, the request's collision checking and cancellation.
+struct BlendSetting {
+  const ChainModel& model;
+  ChainData& data;
+  const std::vector<JointLimits>& limits;
+  ProfileKind profile;
+  double sample_time;
+  const SegmentCollision& collision;
+  std::function<bool()> cancelled;
+};
+
+/// \brief The zones' blend (BlendCorner: `before` and `after` overlap in
+/// time, every limit audited; the same preconditions) kept only as far as
+/// the blended motion is collision-free: for motions next to a MoveJ
+/// planned around obstacles, which promise to be clear.
 ///
-/// Why a check: each leg was found clear by the planner, but a blend leaves
-/// the polyline for the parallelogram its two legs span near the corner, so
-/// the blended samples and the motion between them are checked again by
-/// FindTrajectoryCollisions with the request's collision settings (margin,
-/// self-collision, allowed pairs), from the last unchanged sample before the
-/// blend to the first after it. A blend that touches anything is undone and
-/// a smaller one tried (the whole overlap the limits allow, then half, then
-/// a quarter of it); when none is clear the corner stays a stop at rest,
-/// which the planner's check covers. BlendCorner's zone diagnostics are the
-/// program's zones' language and are not kept: these corners are the
-/// planner's, not the program's.
-PlannedCornerRounding RoundPlannedCorner(SegmentContext& context, const Pose& tool,
-                                         SegmentReport& before, SegmentReport& after);
+/// Why a check: each motion on its own was found clear, but a blend leaves
+/// both paths for what their superposition sweeps near the corner. So the
+/// blended samples and the motion between them, from the last unchanged
+/// sample before the blend to the first after it, are checked by
+/// FindTrajectoryCollisions with the setting's collision checking (scene, margin,
+/// self-collision, allowed pairs). A blend that touches anything is undone
+/// (trajectory and both reports as they were) and a smaller one tried: the
+/// zone's overlap, then half and a quarter of it (DISTANCE: half and a
+/// quarter of the radius). When none is clear the corner stays a stop at
+/// rest. Diagnostics and before.blend are BlendCorner's for the blend kept.
+CheckedBlend BlendCornerCollisionFree(const BlendSetting& setting, const ZoneSpec& zone,
+                                      const Pose& tool, Trajectory& trajectory,
+                                      SegmentReport& before, SegmentReport& after);
+
+/// \brief Rounds the corner between two legs of a MoveJ planned around
+/// obstacles (straight joint motions, at rest at the corner, `after` ending
+/// at the trajectory's last sample) by BlendCornerCollisionFree with the
+/// largest overlap the limits allow (CONTINUOUS). The blend's rates stay in
+/// `before`'s ratios; its zone diagnostics and BlendReport are the language
+/// of the program's zones and are not kept: these corners are the
+/// planner's.
+CheckedBlend RoundPlannedCorner(SegmentContext& context, const Pose& tool, SegmentReport& before,
+                                SegmentReport& after);
 
 }  // namespace motion

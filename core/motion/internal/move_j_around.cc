@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/motion/internal/checked_blend.h"
 #include "core/motion/internal/move_j.h"
-#include "core/motion/internal/planned_corner_rounding.h"
 #include "core/motion/internal/trajectory_checks.h"
 #include "core/planning/joint_path_planner.h"
 
@@ -77,9 +77,9 @@ absl::Status PlanLegs(const MotionSegment& segment, SegmentContext& context,
     status = PlanStraightMoveJ(leg, context, waypoints[i - 1], waypoints[i], part, reached);
     if (!status.ok() || !context.completed || !part.ok) break;
     if (legs.size() > 1 && context.collision.robot != nullptr) {
-      const PlannedCornerRounding rounding =
+      const CheckedBlend rounding =
           RoundPlannedCorner(context, segment.tool, legs[legs.size() - 2], part);
-      if (rounding.rounded) {
+      if (rounding.blended) {
         ++path.rounded_corners;
         path.rounding_time_saved += rounding.time_saved;
       }

@@ -1,18 +1,19 @@
-// Rounding a corner of a MoveJ planned around obstacles, on the planar arm
-// (two capsules): two legs at right angles in joint space (joint 1, then
-// joint 2), first with no
-// obstacle (the blend cuts the corner and the arm never stops), then with a
-// small box where the tool passes in the middle of that blend but where
-// neither leg goes (checked densely by the test). The blend that would hit
-// it is undone: the corner is either a smaller blend or a stop, and the
-// test's own dense check of every sample and between samples finds the
-// result clear.
+// Blends checked for collisions (the corners of a MoveJ planned around
+// obstacles, and the zones next to one), on the planar arm (two capsules):
+// two legs at right angles in joint space (joint 1, then joint 2), first
+// with no obstacle (the blend cuts the corner and the arm never stops), then
+// with a small post where the tool passes farthest inside that blend but
+// where neither leg goes (checked densely by the test). The blend that would
+// hit it is undone: the corner is a smaller blend or a stop, the test's own
+// dense check of every sample and between samples finds the result clear,
+// and outside the kept blend the samples are the legs' own.
 
-#include "core/motion/internal/planned_corner_rounding.h"
+#include "core/motion/internal/checked_blend.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -58,11 +59,13 @@ struct Legs {
   std::vector<JointLimits> limits;
   Trajectory out;
   SegmentReport before, after;
-  PlannedCornerRounding rounding;
+  CheckedBlend rounding;
+
+  enum class Blend { kNone, kPlannedCorner, kZone };
 
   // Samples q0 -> corner -> q1 as two straight legs, then rounds the corner
-  // against `scene`.
-  void Plan(const CollisionScene& scene) {
+  // against `scene`: as a planner's corner, or by `zone` as a program's.
+  void Plan(const CollisionScene& scene, Blend blend = Blend::kPlannedCorner, ZoneSpec zone = {}) {
     for (const auto& l : robot.chain->dof_limits) {
       JointLimits j = l;
       j.max_velocity = 1.0;
@@ -99,7 +102,13 @@ struct Legs {
     context.start_time += before.duration;
     context.start = corner;
     ASSERT_TRUE(PlanStraightMoveJ(leg, context, corner, q1, after, end).ok());
-    rounding = RoundPlannedCorner(context, Pose{}, before, after);
+    if (blend == Blend::kPlannedCorner) {
+      rounding = RoundPlannedCorner(context, Pose{}, before, after);
+    } else if (blend == Blend::kZone) {
+      const BlendSetting setting{*robot.chain, data.kinematics,   limits, ProfileKind::kJerkLimited,
+                                 0.004,        context.collision, {}};
+      rounding = BlendCornerCollisionFree(setting, zone, Pose{}, out, before, after);
+    }
   }
 
   // Tool position at sample k.
@@ -115,36 +124,43 @@ struct Legs {
   const Eigen::VectorXd q1 = Vec({0.5, 0.0});
 };
 
-TEST(PlannedCornerRoundingTest, AClearBlendIsKeptAndABlockedOneIsUndone) {
-  Legs free;
-  free.Plan(*motion_test::Scene({}));
-  ASSERT_TRUE(free.rounding.rounded);
-  EXPECT_GT(free.rounding.time_saved, 0.1);
-  EXPECT_NEAR(free.out.time.back(), free.before.duration + free.after.duration, 1e-9);
+// A 2 cm post where the tool of `legs`' rounded corner passes farthest
+// from both legs; the test checks that neither leg comes near it.
+std::shared_ptr<const CollisionScene> PostInsideTheCorner(Legs& legs) {
   // The blended sample whose tool is farthest from every part of the arm
   // along either leg (the test's own planar geometry: links as segments).
-  const long n = std::lround(free.rounding.time_saved / 0.004);
-  const long corner_index = static_cast<long>(free.after.first_index) - 1;
+  const long n = std::lround(legs.rounding.time_saved / 0.004);
+  const long corner_index = static_cast<long>(legs.after.first_index) - 1;
   Eigen::Vector3d tool = Eigen::Vector3d::Zero();
   double stand_off = 0.0;
   for (long k = corner_index - n; k <= corner_index; ++k) {
-    const Eigen::Vector3d p = free.Tool(static_cast<std::size_t>(k));
+    const Eigen::Vector3d p = legs.Tool(static_cast<std::size_t>(k));
     const double d =
-        std::min(DistanceToLeg(p, free.q0, free.corner), DistanceToLeg(p, free.corner, free.q1));
+        std::min(DistanceToLeg(p, legs.q0, legs.corner), DistanceToLeg(p, legs.corner, legs.q1));
     if (d > stand_off) {
       stand_off = d;
       tool = p;
     }
   }
-  ASSERT_GT(stand_off, motion_test::kCapsuleRadius + 0.02);
+  EXPECT_GT(stand_off, motion_test::kCapsuleRadius + 0.02);
   // A 2 cm box there; the test checks that neither leg comes near it.
-  const auto scene = motion_test::Scene({{"post", tool, Eigen::Vector3d(0.02, 0.02, 0.2)}});
-  for (const auto& [a, b] : {std::pair{free.q0, free.corner}, std::pair{free.corner, free.q1}}) {
-    ASSERT_TRUE(
-        motion_test::ContactsAlong(free.robot, *scene, motion_test::DenseSamples(a, b, 1e-3), {})
+  auto scene = motion_test::Scene({{"post", tool, Eigen::Vector3d(0.02, 0.02, 0.2)}});
+  for (const auto& [a, b] : {std::pair{legs.q0, legs.corner}, std::pair{legs.corner, legs.q1}}) {
+    EXPECT_TRUE(
+        motion_test::ContactsAlong(legs.robot, *scene, motion_test::DenseSamples(a, b, 1e-3), {})
             .empty())
         << "the post must stand off both legs";
   }
+  return scene;
+}
+
+TEST(CheckedBlendTest, AClearBlendIsKeptAndABlockedOneIsUndone) {
+  Legs free;
+  free.Plan(*motion_test::Scene({}));
+  ASSERT_TRUE(free.rounding.blended);
+  EXPECT_GT(free.rounding.time_saved, 0.1);
+  EXPECT_NEAR(free.out.time.back(), free.before.duration + free.after.duration, 1e-9);
+  const auto scene = PostInsideTheCorner(free);
   Legs blocked;
   blocked.Plan(*scene);
   EXPECT_LT(blocked.rounding.time_saved, free.rounding.time_saved);
@@ -171,6 +187,41 @@ TEST(PlannedCornerRoundingTest, AClearBlendIsKeptAndABlockedOneIsUndone) {
                  .contacts.empty();
   }
   EXPECT_EQ(hits, 0);
+}
+
+// A program's zone next to a planned-around MoveJ: the same check, with the
+// zone's own report kept. The full blend hits the post and is undone (the
+// contact names it); a smaller clear one is kept, and outside it the
+// trajectory is the two legs sample for sample, as planned with a stop
+// (before the blend the same samples, after it the same n samples later):
+// nothing of the undone blend is left.
+TEST(CheckedBlendTest, AZonesBlendIsUndoneWhenItHitsAndASmallerClearOneKept) {
+  Legs free;
+  free.Plan(*motion_test::Scene({}));
+  const auto scene = PostInsideTheCorner(free);
+  ZoneSpec zone;
+  zone.kind = ZoneKind::kCnt;
+  zone.percent = 100;
+  Legs zoned;
+  zoned.Plan(*scene, Legs::Blend::kZone, zone);
+  EXPECT_TRUE(zoned.rounding.collided);
+  EXPECT_EQ(zoned.rounding.contact.other, "post");
+  ASSERT_TRUE(zoned.rounding.blended);
+  ASSERT_TRUE(zoned.before.blend.blended);
+  EXPECT_LT(zoned.rounding.time_saved, free.rounding.time_saved);
+  EXPECT_TRUE(motion_test::ContactsAlong(zoned.robot, *scene, zoned.out.positions, {}).empty());
+
+  Legs stopped;
+  stopped.Plan(*scene, Legs::Blend::kNone);
+  const long n = std::lround(zoned.rounding.time_saved / 0.004);
+  ASSERT_EQ(zoned.out.size() + n, stopped.out.size());
+  EXPECT_NEAR(zoned.out.time.back(), stopped.out.time.back() - zoned.rounding.time_saved, 1e-9);
+  const long begin = zoned.before.blend.start_index, end = zoned.before.blend.end_index;
+  for (long k = 0; k < static_cast<long>(zoned.out.size()); ++k) {
+    if (k >= begin && k <= end) continue;
+    const long same = k < begin ? k : k + n;
+    EXPECT_TRUE(zoned.out.Position(k) == stopped.out.Position(same)) << k;
+  }
 }
 
 }  // namespace
