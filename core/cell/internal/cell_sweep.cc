@@ -1,0 +1,182 @@
+#include "core/cell/internal/cell_sweep.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+#include "core/cell/internal/cell_timeline.h"
+
+namespace motion {
+namespace {
+
+constexpr int kMaxDepth = 24;  // halvings of one interval, as for one robot
+// Exact distances below this at the instants (a generous guess of one
+// interval's motion; halvings use their interval's own bound).
+constexpr double kThreshold = 0.05;
+
+double BoxGap(const Eigen::AlignedBox3d& a, const Eigen::AlignedBox3d& b) {
+  return (a.min() - b.max()).cwiseMax(b.min() - a.max()).cwiseMax(0.0).norm();
+}
+
+}  // namespace
+
+struct CellSweep::Point {
+  Eigen::VectorXd qa, qb;
+  RobotSnapshot sa, sb;
+  std::vector<double> distances;  ///< LinkPairDistances of sa, sb
+  bool contact = false;
+};
+
+CellSweep::CellSweep(const std::vector<const CellRobotProgram*>& robots,
+                     const std::vector<double>& start_times, const CellOptions& options)
+    : robots_(robots),
+      starts_(start_times),
+      options_(options),
+      instants_(CellInstants(robots, start_times)),
+      bounds_a_(kMaxDepth + 1),
+      bounds_b_(kMaxDepth + 1) {
+  const std::size_t w = static_cast<std::size_t>(std::max(options.window, 1));
+  windows_ = std::max<std::size_t>(1, (instants_.size() - 1 + w - 1) / w);
+  for (const CellRobotProgram* r : robots_) {
+    data_.push_back(std::make_unique<ChainData>(*r->chain));
+    placers_.push_back(
+        std::make_unique<RobotPlacer>(*r->chain, *data_.back(), *r->collision, r->X_CB));
+  }
+  for (int k = 0; k < kMaxDepth + 2; ++k) points_.push_back(std::make_unique<Point>());
+}
+
+CellSweep::~CellSweep() = default;
+
+bool CellSweep::SweepRobots(const CollisionScene* scene, const std::function<bool()>& cancelled) {
+  const std::size_t w = static_cast<std::size_t>(std::max(options_.window, 1));
+  const bool with_scene = scene && !scene->objects().empty();
+  boxes_.assign(robots_.size(), std::vector<Eigen::AlignedBox3d>(windows_));
+  std::vector<double> bounds;
+  for (std::size_t r = 0; r < robots_.size(); ++r) {
+    RobotSnapshot prev, cur;
+    Eigen::VectorXd q_prev, q_cur;
+    std::vector<double> inflate(windows_, 0.0);
+    std::vector<Eigen::AlignedBox3d>& boxes = boxes_[r];
+    for (Eigen::AlignedBox3d& b : boxes) b.setEmpty();
+    for (std::size_t e = 0; e < instants_.size(); ++e) {
+      if (e % 256 == 0 && cancelled && cancelled()) return false;
+      JointsAt(*robots_[r], starts_[r], instants_[e], q_cur);
+      placers_[r]->Place(q_cur, cur);
+      if (with_scene) min_scene_ = std::min(min_scene_, SceneDistance(cur, *scene));
+      // Instant e ends window (e - 1) / w and starts window e / w.
+      for (std::size_t win : {e == 0 ? 0 : (e - 1) / w, std::min(e / w, windows_ - 1)}) {
+        boxes[win].extend(cur.box());
+      }
+      if (e > 0) {
+        const double moved = placers_[r]->LinkMotionBounds(q_prev, q_cur, prev, cur, bounds);
+        double& i = inflate[(e - 1) / w];
+        i = std::max(i, moved);
+      }
+      std::swap(prev, cur);
+      std::swap(q_prev, q_cur);
+    }
+    for (std::size_t win = 0; win < windows_; ++win) {
+      if (boxes[win].isEmpty()) continue;
+      const Eigen::Vector3d grow = Eigen::Vector3d::Constant(inflate[win]);
+      boxes[win] = Eigen::AlignedBox3d(boxes[win].min() - grow, boxes[win].max() + grow);
+    }
+  }
+  return true;
+}
+
+bool CellSweep::CheckPairs(const std::vector<std::pair<int, int>>& pairs, bool stop_at_first,
+                           const std::function<bool()>& cancelled) {
+  std::vector<std::tuple<double, int, int, std::size_t>> order;
+  for (const auto& [a, b] : pairs) {
+    for (std::size_t win = 0; win < windows_; ++win) {
+      const Eigen::AlignedBox3d& ba = boxes_[a][win];
+      const Eigen::AlignedBox3d& bb = boxes_[b][win];
+      if (ba.isEmpty() || bb.isEmpty()) continue;
+      order.emplace_back(BoxGap(ba, bb), a, b, win);
+    }
+  }
+  std::sort(order.begin(), order.end());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const auto& [gap, a, b, win] = order[k];
+    if (gap > options_.safety_margin && gap >= min_robot_) break;
+    if (cancelled && cancelled()) return false;
+    if (!CheckWindow(a, b, win, stop_at_first)) return false;
+  }
+  return true;
+}
+
+void CellSweep::Place(int a, int b, std::size_t instant, Point& p) {
+  JointsAt(*robots_[a], starts_[a], instants_[instant], p.qa);
+  JointsAt(*robots_[b], starts_[b], instants_[instant], p.qb);
+  placers_[a]->Place(p.qa, p.sa);
+  placers_[b]->Place(p.qb, p.sb);
+}
+
+void CellSweep::Measure(int a, int b, std::size_t interval, double time, Point& p) {
+  // Exact where this interval's motion could matter; beyond, box gaps.
+  const double nearest =
+      LinkPairDistances(p.sa, p.sb, options_.safety_margin, kThreshold, p.distances, contacts_);
+  min_robot_ = std::min(min_robot_, nearest);
+  p.contact = !contacts_.empty();
+  for (const LinkPairContact& c : contacts_) {
+    hits_.push_back({a, b, c.link_a, c.link_b, interval, time, c.depth});
+  }
+}
+
+bool CellSweep::CheckWindow(int a, int b, std::size_t window, bool stop_at_first) {
+  const std::size_t w = static_cast<std::size_t>(std::max(options_.window, 1));
+  const std::size_t first = window * w;
+  const std::size_t last = std::min(first + w, instants_.size() - 1);
+  Point* p0 = points_[0].get();
+  Point* p1 = points_[1].get();
+  Place(a, b, first, *p0);
+  Measure(a, b, first, instants_[first], *p0);
+  if (stop_at_first && p0->contact) return false;
+  for (std::size_t e = first; e < last; ++e) {
+    Place(a, b, e + 1, *p1);
+    Measure(a, b, e + 1, instants_[e + 1], *p1);
+    if (stop_at_first && p1->contact) return false;
+    if (!Walk(a, b, *p0, *p1, instants_[e], instants_[e + 1], e, 0, stop_at_first)) return false;
+    std::swap(p0, p1);
+  }
+  return true;
+}
+
+bool CellSweep::Walk(int a, int b, const Point& p0, const Point& p1, double t0, double t1,
+                     std::size_t interval, int depth, bool stop_at_first) {
+  // Both robots move: a link pair's distance shrinks at most by the sum of
+  // their bounds, so clearances (distance less margin) c0 + c1 above it
+  // clear the interval.
+  std::vector<double>& ba = bounds_a_[depth];
+  std::vector<double>& bb = bounds_b_[depth];
+  const double moved = placers_[a]->LinkMotionBounds(p0.qa, p1.qa, p0.sa, p1.sa, ba) +
+                       placers_[b]->LinkMotionBounds(p0.qb, p1.qb, p0.sb, p1.sb, bb);
+  const std::size_t nb = bb.size();
+  const double m2 = 2.0 * options_.safety_margin;
+  bool clear = true;
+  for (std::size_t i = 0; i < ba.size() && clear; ++i) {
+    for (std::size_t j = 0; j < nb; ++j) {
+      const double d0 = p0.distances[i * nb + j], d1 = p1.distances[i * nb + j];
+      if (std::isinf(d0) || std::isinf(d1)) continue;  // a link without shapes
+      if (!(d0 + d1 - m2 > ba[i] + bb[j])) {
+        clear = false;
+        break;
+      }
+    }
+  }
+  if (clear || moved < options_.resolution || depth >= kMaxDepth) return true;
+  // Both ends in contact and little motion: the contact is recorded there.
+  if (p0.contact && p1.contact && moved < 1e-2) return true;
+  Point& m = *points_[2 + depth];
+  m.qa = 0.5 * (p0.qa + p1.qa);
+  m.qb = 0.5 * (p0.qb + p1.qb);
+  placers_[a]->Place(m.qa, m.sa);
+  placers_[b]->Place(m.qb, m.sb);
+  const double tm = 0.5 * (t0 + t1);
+  Measure(a, b, interval, tm, m);
+  if (stop_at_first && m.contact) return false;
+  return Walk(a, b, p0, m, t0, tm, interval, depth + 1, stop_at_first) &&
+         Walk(a, b, m, p1, tm, t1, interval, depth + 1, stop_at_first);
+}
+
+}  // namespace motion
