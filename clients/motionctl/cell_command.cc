@@ -31,6 +31,7 @@ int RunCell(MotionClient& client, const CommandLine& cli) {
     request.mutable_scene()->set_scene_id(client.AddScene(cell.scene));
   }
   if (cli.Has("find_start_times")) request.set_find_start_times(true);
+  if (cli.Has("clearance")) request.set_report_clearance(true);
   if (cli.Has("margin")) request.set_safety_margin(std::atof(cli.Flag("margin").c_str()));
   v1::ValidateCellResponse response;
   const grpc::Status status = client.ValidateCell(request, &response);

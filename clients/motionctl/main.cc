@@ -12,7 +12,8 @@
 
 int main(int argc, char** argv) {
   const motionctl::CommandLine cli = motionctl::ParseCommandLine(
-      argc, argv, {"json", "all_links", "all", "help", "tls", "deg", "rad", "find_start_times"});
+      argc, argv,
+      {"json", "all_links", "all", "help", "tls", "deg", "rad", "find_start_times", "clearance"});
   if (cli.positional.empty() || cli.Has("help") || cli.positional[0] == "help") {
     motionctl::PrintUsage(stdout);
     return cli.positional.empty() && !cli.Has("help") ? 1 : 0;

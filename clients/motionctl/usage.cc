@@ -19,7 +19,8 @@ commands:
                                 (see clients/examples/ur5_pair_cell.json): each program's
                                 verdict, every contact interval, the minimum clearance;
                                 --find_start_times suggests start times that clear the
-                                cell; --margin=M; exit 3 if not collision-free
+                                cell; --clearance adds the clearance at every instant
+                                (with --json); --margin=M; exit 3 if not collision-free
   plan FILE.json                plan a motion program (see clients/examples/), print the
                                 segment reports; --csv=OUT writes every sample;
                                 --plot=OUT.png draws the plan (1400 x 900 PNG): position,

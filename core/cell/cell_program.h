@@ -52,6 +52,9 @@ struct CellOptions {
   /// Start times SuggestStartTimes may try per robot (its horizon over the
   /// sample time): each is a check of that robot against the earlier ones.
   std::size_t max_start_candidates = 20000;
+  /// Record the smallest distance at every instant (CellVerdict::clearance):
+  /// every window of every pair is then measured, none skipped.
+  bool record_clearance = false;
 };
 
 /// \brief Two things in contact over a stretch of the cell's time: a link
@@ -72,6 +75,9 @@ struct CellVerdict {
   /// halvings checked (< 0: penetration); +inf when there is nothing to
   /// measure (one robot, empty scene).
   double min_clearance = std::numeric_limits<double>::infinity();
+  /// With CellOptions::record_clearance: the cell's instants (s) and the
+  /// smallest robot-robot or robot-scene distance at each (m).
+  std::vector<double> clearance_times, clearance;
 };
 
 }  // namespace motion

@@ -46,6 +46,10 @@ absl::StatusOr<CellVerdict> ValidateCell(const std::vector<CellRobotProgram>& ro
   for (CellContact& c : pair_contacts) verdict.contacts.push_back(std::move(c));
   verdict.collision_free = verdict.contacts.empty();
   verdict.min_clearance = std::min(sweep.min_robot_distance(), sweep.min_scene_distance());
+  if (options.record_clearance) {
+    verdict.clearance_times = sweep.instants();
+    verdict.clearance = sweep.instant_clearance();
+  }
   return verdict;
 }
 

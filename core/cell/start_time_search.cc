@@ -36,8 +36,11 @@ bool ClearOfEarlier(const std::vector<const CellRobotProgram*>& programs,
 
 absl::StatusOr<StartTimeSuggestion> SuggestStartTimes(const std::vector<CellRobotProgram>& robots,
                                                       const CollisionScene& scene,
-                                                      const CellOptions& options,
+                                                      const CellOptions& given,
                                                       const std::function<bool()>& cancelled) {
+  // Only verdicts are needed: the broad phase may skip what it can.
+  CellOptions options = given;
+  options.record_clearance = false;
   if (absl::Status s = CheckCellInput(robots, options); !s.ok()) return s;
   double horizon = 0.0;
   for (const CellRobotProgram& r : robots) horizon = std::max(horizon, r.start_time);

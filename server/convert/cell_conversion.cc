@@ -30,6 +30,7 @@ absl::StatusOr<CellRequest> CellRequestFromProto(const v1::ValidateCellRequest& 
   }
   out.options.sample_time = dt;
   out.options.safety_margin = request.safety_margin();
+  out.options.record_clearance = request.report_clearance();
   std::set<std::string> names;
   for (int i = 0; i < n; ++i) {
     const v1::CellRobot& r = request.robots(i);
@@ -84,6 +85,8 @@ void CellVerdictToProto(const CellVerdict& verdict, v1::ValidateCellResponse* ou
     p->set_end_time(c.end_time);
     p->set_depth(c.depth);
   }
+  for (double t : verdict.clearance_times) out->add_clearance_time(t);
+  for (double d : verdict.clearance) out->add_clearance(d);
 }
 
 }  // namespace motion::server

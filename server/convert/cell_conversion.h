@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -16,6 +17,8 @@ struct CellLimits {
   /// s: later starts are refused (a day; the start time search's horizon
   /// grows with it).
   static constexpr double kMaxStartTime = 86400.0;
+  /// Instants a report_clearance answer may hold (16 bytes each).
+  static constexpr std::size_t kMaxClearanceInstants = 100000;
 };
 
 /// \brief What a ValidateCell request says beyond its programs, checked:

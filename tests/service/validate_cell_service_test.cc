@@ -155,30 +155,44 @@ class ValidateCellServiceTest : public ::testing::Test {
     return out;
   }
 
-  // The test's own contact intervals of a (base identity, start 0) and b
-  // (BaseOfB, start `delay`), every kDt / 4 over the cell's run.
+  // f(link of a, link of b, distance) for every pair at cell time t, a
+  // (base identity) started at 0 and b (BaseOfB) at `delay`.
+  template <typename F>
+  void ForEachPair(double t, double delay, F f) const {
+    const auto a = Capsules(Eigen::Isometry3d::Identity(), samples_.At(t));
+    const auto b = Capsules(BaseOfB(), samples_.At(t - delay));
+    for (const auto& [la, sa] : a) {
+      for (const auto& [lb, sb] : b) {
+        f(la, lb, SegmentDistance(sa.first, sa.second, sb.first, sb.second) - 2 * kCapsuleRadius);
+      }
+    }
+  }
+
+  double NearestAt(double t, double delay) const {
+    double nearest = 1e9;
+    ForEachPair(t, delay, [&](const std::string&, const std::string&, double d) {
+      nearest = std::min(nearest, d);
+    });
+    return nearest;
+  }
+
+  // The test's own contact intervals, every kDt / 4 over the cell's run.
   Intervals DenseContacts(double delay, double* min_distance = nullptr) const {
     Intervals out;
     double nearest = 1e9;
     const double end = samples_.duration() + delay;
     for (int k = 0; k * kDt / 4 <= end + 1e-12; ++k) {
       const double t = k * kDt / 4;
-      const auto a = Capsules(Eigen::Isometry3d::Identity(), samples_.At(t));
-      const auto b = Capsules(BaseOfB(), samples_.At(t - delay));
-      for (const auto& [la, sa] : a) {
-        for (const auto& [lb, sb] : b) {
-          const double d =
-              SegmentDistance(sa.first, sa.second, sb.first, sb.second) - 2 * kCapsuleRadius;
-          nearest = std::min(nearest, d);
-          if (d >= 0) continue;
-          std::vector<std::pair<double, double>>& runs = out[{la, lb}];
-          if (!runs.empty() && t - runs.back().second < 0.5 * kDt) {
-            runs.back().second = t;
-          } else {
-            runs.push_back({t, t});
-          }
+      ForEachPair(t, delay, [&](const std::string& la, const std::string& lb, double d) {
+        nearest = std::min(nearest, d);
+        if (d >= 0) return;
+        std::vector<std::pair<double, double>>& runs = out[{la, lb}];
+        if (!runs.empty() && t - runs.back().second < 0.5 * kDt) {
+          runs.back().second = t;
+        } else {
+          runs.push_back({t, t});
         }
-      }
+      });
     }
     if (min_distance) *min_distance = nearest;
     return out;
@@ -268,6 +282,17 @@ TEST_F(ValidateCellServiceTest, TheSecondArmStartedAfterTheFirstLeftIsClear) {
   // test's minimum is no larger, and close.
   EXPECT_GE(response.min_clearance(), nearest - 1e-9);
   EXPECT_NEAR(response.min_clearance(), nearest, 0.01);
+  // The clearance at every instant, against the test's at the same times.
+  v1::ValidateCellRequest request = Cell(delay);
+  request.set_report_clearance(true);
+  v1::ValidateCellResponse report;
+  ASSERT_TRUE(Validate(request, &report).ok());
+  ASSERT_EQ(report.clearance_size(), report.clearance_time_size());
+  ASSERT_GT(report.clearance_size(), static_cast<int>(samples_.time.size()));
+  for (int k = 0; k < report.clearance_size(); k += 7) {
+    const double t = report.clearance_time(k);
+    EXPECT_NEAR(report.clearance(k), NearestAt(t, delay), 1e-6) << t;
+  }
 }
 
 TEST_F(ValidateCellServiceTest, TheSuggestedDelayLiesBetweenAndValidates) {

@@ -43,6 +43,9 @@ CellSweep::CellSweep(const std::vector<const CellRobotProgram*>& robots,
         std::make_unique<RobotPlacer>(*r->chain, *data_.back(), *r->collision, r->X_CB));
   }
   for (int k = 0; k < kMaxDepth + 2; ++k) points_.push_back(std::make_unique<Point>());
+  if (options.record_clearance) {
+    instant_min_.assign(instants_.size(), std::numeric_limits<double>::infinity());
+  }
 }
 
 CellSweep::~CellSweep() = default;
@@ -62,7 +65,11 @@ bool CellSweep::SweepRobots(const CollisionScene* scene, const std::function<boo
       if (e % 256 == 0 && cancelled && cancelled()) return false;
       JointsAt(*robots_[r], starts_[r], instants_[e], q_cur);
       placers_[r]->Place(q_cur, cur);
-      if (with_scene) min_scene_ = std::min(min_scene_, SceneDistance(cur, *scene));
+      if (with_scene) {
+        const double d = SceneDistance(cur, *scene);
+        min_scene_ = std::min(min_scene_, d);
+        if (!instant_min_.empty()) instant_min_[e] = std::min(instant_min_[e], d);
+      }
       // Instant e ends window (e - 1) / w and starts window e / w.
       for (std::size_t win : {e == 0 ? 0 : (e - 1) / w, std::min(e / w, windows_ - 1)}) {
         boxes[win].extend(cur.box());
@@ -98,7 +105,7 @@ bool CellSweep::CheckPairs(const std::vector<std::pair<int, int>>& pairs, bool s
   std::sort(order.begin(), order.end());
   for (std::size_t k = 0; k < order.size(); ++k) {
     const auto& [gap, a, b, win] = order[k];
-    if (gap > options_.safety_margin && gap >= min_robot_) break;
+    if (gap > options_.safety_margin && gap >= min_robot_ && instant_min_.empty()) break;
     if (cancelled && cancelled()) return false;
     if (!CheckWindow(a, b, win, stop_at_first)) return false;
   }
@@ -112,11 +119,15 @@ void CellSweep::Place(int a, int b, std::size_t instant, Point& p) {
   placers_[b]->Place(p.qb, p.sb);
 }
 
-void CellSweep::Measure(int a, int b, std::size_t interval, double time, Point& p) {
+void CellSweep::Measure(int a, int b, std::size_t interval, std::size_t instant, double time,
+                        Point& p) {
   // Exact where this interval's motion could matter; beyond, box gaps.
   const double nearest =
       LinkPairDistances(p.sa, p.sb, options_.safety_margin, kThreshold, p.distances, contacts_);
   min_robot_ = std::min(min_robot_, nearest);
+  if (instant != std::string::npos && !instant_min_.empty()) {
+    instant_min_[instant] = std::min(instant_min_[instant], nearest);
+  }
   p.contact = !contacts_.empty();
   for (const LinkPairContact& c : contacts_) {
     hits_.push_back({a, b, c.link_a, c.link_b, interval, time, c.depth});
@@ -130,11 +141,11 @@ bool CellSweep::CheckWindow(int a, int b, std::size_t window, bool stop_at_first
   Point* p0 = points_[0].get();
   Point* p1 = points_[1].get();
   Place(a, b, first, *p0);
-  Measure(a, b, first, instants_[first], *p0);
+  Measure(a, b, first, first, instants_[first], *p0);
   if (stop_at_first && p0->contact) return false;
   for (std::size_t e = first; e < last; ++e) {
     Place(a, b, e + 1, *p1);
-    Measure(a, b, e + 1, instants_[e + 1], *p1);
+    Measure(a, b, e + 1, e + 1, instants_[e + 1], *p1);
     if (stop_at_first && p1->contact) return false;
     if (!Walk(a, b, *p0, *p1, instants_[e], instants_[e + 1], e, 0, stop_at_first)) return false;
     std::swap(p0, p1);
@@ -173,7 +184,7 @@ bool CellSweep::Walk(int a, int b, const Point& p0, const Point& p1, double t0, 
   placers_[a]->Place(m.qa, m.sa);
   placers_[b]->Place(m.qb, m.sb);
   const double tm = 0.5 * (t0 + t1);
-  Measure(a, b, interval, tm, m);
+  Measure(a, b, interval, std::string::npos, tm, m);
   if (stop_at_first && m.contact) return false;
   return Walk(a, b, p0, m, t0, tm, interval, depth + 1, stop_at_first) &&
          Walk(a, b, m, p1, tm, t1, interval, depth + 1, stop_at_first);

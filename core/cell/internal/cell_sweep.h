@@ -53,11 +53,15 @@ class CellSweep {
   /// m, smallest robot-scene distance over the instants; +inf for none.
   double min_scene_distance() const { return min_scene_; }
   const RobotPlacer& placer(int robot) const { return *placers_[robot]; }
+  /// With options.record_clearance: per instant, the smallest distance
+  /// measured there (+inf: nothing measured).
+  const std::vector<double>& instant_clearance() const { return instant_min_; }
 
  private:
   struct Point;
   void Place(int a, int b, std::size_t instant, Point& p);
-  void Measure(int a, int b, std::size_t interval, double time, Point& p);
+  // `instant`: the instant measured, or npos for a halving.
+  void Measure(int a, int b, std::size_t interval, std::size_t instant, double time, Point& p);
   bool CheckWindow(int a, int b, std::size_t window, bool stop_at_first);
   bool Walk(int a, int b, const Point& p0, const Point& p1, double t0, double t1,
             std::size_t interval, int depth, bool stop_at_first);
@@ -74,6 +78,7 @@ class CellSweep {
   std::vector<std::vector<double>> bounds_a_, bounds_b_;  ///< per halving depth
   std::vector<LinkPairContact> contacts_;
   std::vector<PairHit> hits_;
+  std::vector<double> instant_min_;
   double min_robot_ = std::numeric_limits<double>::infinity();
   double min_scene_ = std::numeric_limits<double>::infinity();
 };

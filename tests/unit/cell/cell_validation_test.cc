@@ -29,15 +29,21 @@ Eigen::Isometry3d Facing(double d) {
   return X;
 }
 
-TEST(CellValidationTest, ARobotReachingAStillOneTouchesItWhenTheGapCloses) {
-  // a: x = t over 1 s; b: still at 0, 1.1 m away, for 2 s. Centres 1.1 - t
-  // apart: they touch from t = 0.9 (1.1 - t < 2 r) and a holds at 1 m to
-  // the cell's end (2 s), 0.1 m deep.
-  const double dt = 0.01;
+// a: x = t over 1 s; b: still at 0, 1.1 m away, for 2 s. Centres
+// 1.1 - min(t, 1) apart.
+std::vector<CellRobotProgram> ReachingTheStillOne(double dt) {
   std::vector<CellRobotProgram> cell = {SlidingSphere("a", "1 0 0"), SlidingSphere("b", "1 0 0")};
   Sample(cell[0], 1.0, dt, [](double t) { return t; });
   Sample(cell[1], 2.0, dt, [](double) { return 0.0; });
   cell[1].X_CB = Facing(1.1);
+  return cell;
+}
+
+TEST(CellValidationTest, ARobotReachingAStillOneTouchesItWhenTheGapCloses) {
+  // They touch from t = 0.9 (1.1 - t < 2 r) and a holds at 1 m to the
+  // cell's end (2 s), 0.1 m deep.
+  const double dt = 0.01;
+  const std::vector<CellRobotProgram> cell = ReachingTheStillOne(dt);
   CellOptions options;
   options.sample_time = dt;
   const absl::StatusOr<CellVerdict> v = ValidateCell(cell, *CollisionScene::Empty(), options);
@@ -54,6 +60,24 @@ TEST(CellValidationTest, ARobotReachingAStillOneTouchesItWhenTheGapCloses) {
   EXPECT_NEAR(c.end_time, 2.0, 1e-9);
   EXPECT_NEAR(c.depth, 2 * kSphereRadius - 0.1, 1e-9);
   EXPECT_NEAR(v->min_clearance, 0.1 - 2 * kSphereRadius, 1e-9);
+}
+
+TEST(CellValidationTest, TheClearanceAtEveryInstantIsTheGap) {
+  // 1.1 - min(t, 1) - 2 r between the spheres at every instant.
+  const double dt = 0.05;
+  const std::vector<CellRobotProgram> cell = ReachingTheStillOne(dt);
+  CellOptions options;
+  options.sample_time = dt;
+  options.record_clearance = true;
+  const absl::StatusOr<CellVerdict> v = ValidateCell(cell, *CollisionScene::Empty(), options);
+  ASSERT_TRUE(v.ok()) << v.status();
+  ASSERT_EQ(v->clearance_times.size(), 41u);  // 0, 0.05, ..., 2
+  ASSERT_EQ(v->clearance.size(), v->clearance_times.size());
+  for (std::size_t k = 0; k < v->clearance.size(); ++k) {
+    const double t = v->clearance_times[k];
+    EXPECT_NEAR(t, k * dt, 1e-9);
+    EXPECT_NEAR(v->clearance[k], 1.1 - std::min(t, 1.0) - 2 * kSphereRadius, 1e-9) << t;
+  }
 }
 
 TEST(CellValidationTest, TwoRobotsMovingTogetherTouchWhenTheirSumCloses) {
