@@ -51,7 +51,7 @@ struct CellOptions {
   std::size_t max_instants = 400000;
   /// Start times SuggestStartTimes may try per robot (its horizon over the
   /// sample time): each is a check of that robot against the earlier ones.
-  std::size_t max_start_candidates = 20000;
+  std::size_t max_start_candidates = 50000;
   /// Record the smallest distance at every instant (CellVerdict::clearance):
   /// every window of every pair is then measured, none skipped.
   bool record_clearance = false;

@@ -2,34 +2,103 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/cell/cell_validation.h"
 #include "core/cell/internal/cell_input_check.h"
 #include "core/cell/internal/cell_sweep.h"
+#include "core/cell/internal/cell_timeline.h"
 #include "core/cell/internal/robot_alone_check.h"
+#include "core/collision/robot_snapshot.h"
 
 namespace motion {
 namespace {
 
-// Whether robot k, starting at starts[k], meets none of robots 0..k-1.
-// Set `stopped` when cancelled.
-bool ClearOfEarlier(const std::vector<const CellRobotProgram*>& programs,
-                    const std::vector<double>& starts, std::size_t k, const CellOptions& options,
-                    const std::function<bool()>& cancelled, bool& stopped) {
-  std::vector<const CellRobotProgram*> robots(programs.begin(), programs.begin() + k + 1);
-  std::vector<double> s(starts.begin(), starts.begin() + k + 1);
-  CellSweep sweep(robots, s, options);
-  if (!sweep.SweepRobots(nullptr, cancelled)) {
-    stopped = true;
+// Instants at which robot k was found touching an earlier robot j. A later
+// candidate start usually still touches it at the same cell time (k a
+// sample behind on a slow approach) or at the same time of k's program (j
+// holding still where k meets it), and one instant proves it: the
+// candidate is refused without a sweep.
+class Witnesses {
+ public:
+  explicit Witnesses(const std::vector<const CellRobotProgram*>& programs) {
+    for (const CellRobotProgram* r : programs) {
+      data_.push_back(std::make_unique<ChainData>(*r->chain));
+      placers_.push_back(
+          std::make_unique<RobotPlacer>(*r->chain, *data_.back(), *r->collision, r->X_CB));
+    }
+  }
+
+  /// A contact with robot j at cell time `time`, robot k started at `start`.
+  void Add(int j, double time, double start) {
+    if (seen_.size() == kKept) seen_.erase(seen_.begin());
+    seen_.push_back({j, time, time - start});
+  }
+  void Clear() { seen_.clear(); }
+
+  // Whether robot k starting at starts[k] touches a kept robot j at its
+  // cell time or its time of k's program.
+  bool AnyContact(const std::vector<const CellRobotProgram*>& programs,
+                  const std::vector<double>& starts, int k, double margin) {
+    for (const Seen& s : seen_) {
+      for (double t : {s.time, s.local + starts[k]}) {
+        if (ContactAt(programs, starts, s.robot, k, margin, t)) return true;
+      }
+    }
     return false;
   }
-  std::vector<std::pair<int, int>> pairs;
-  for (std::size_t j = 0; j < k; ++j) pairs.emplace_back(static_cast<int>(j), static_cast<int>(k));
-  if (sweep.CheckPairs(pairs, true, cancelled)) return true;
-  stopped = sweep.hits().empty();
-  return false;
+
+ private:
+  bool ContactAt(const std::vector<const CellRobotProgram*>& programs,
+                 const std::vector<double>& starts, int j, int k, double margin, double t) {
+    JointsAt(*programs[j], starts[j], t, qa_);
+    JointsAt(*programs[k], starts[k], t, qb_);
+    placers_[j]->Place(qa_, sa_);
+    placers_[k]->Place(qb_, sb_);
+    LinkPairDistances(sa_, sb_, margin, 0.0, distances_, contacts_);
+    return !contacts_.empty();
+  }
+
+  struct Seen {
+    int robot;
+    double time, local;
+  };
+
+  static constexpr std::size_t kKept = 8;
+  std::vector<std::unique_ptr<ChainData>> data_;
+  std::vector<std::unique_ptr<RobotPlacer>> placers_;
+  std::vector<Seen> seen_;
+  Eigen::VectorXd qa_, qb_;
+  RobotSnapshot sa_, sb_;
+  std::vector<double> distances_;
+  std::vector<LinkPairContact> contacts_;
+};
+
+// Whether robot k, starting at starts[k], meets none of robots 0..k-1; a
+// contact found is kept in `witnesses`. Set `stopped` when cancelled.
+bool ClearOfEarlier(const std::vector<const CellRobotProgram*>& programs,
+                    const std::vector<double>& starts, std::size_t k, const CellOptions& options,
+                    const std::function<bool()>& cancelled, Witnesses& witnesses, bool& stopped) {
+  if (witnesses.AnyContact(programs, starts, static_cast<int>(k), options.safety_margin)) {
+    return false;
+  }
+  // Pair by pair, each on the two robots' own instants: a sweep costs what
+  // the two robots do, and the first contact ends the candidate.
+  for (std::size_t j = 0; j < k; ++j) {
+    CellSweep sweep({programs[j], programs[k]}, {starts[j], starts[k]}, options);
+    if (!sweep.SweepRobots(nullptr, cancelled)) {
+      stopped = true;
+      return false;
+    }
+    if (sweep.CheckPairs({{0, 1}}, true, cancelled)) continue;
+    stopped = sweep.hits().empty();
+    if (!stopped) witnesses.Add(static_cast<int>(j), sweep.hits().front().time, starts[k]);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -71,7 +140,9 @@ absl::StatusOr<StartTimeSuggestion> SuggestStartTimes(const std::vector<CellRobo
     programs.push_back(&r);
     starts.push_back(r.start_time);
   }
+  Witnesses witnesses(programs);
   for (std::size_t k = 1; k < robots.size(); ++k) {
+    witnesses.Clear();
     const double t0 = std::max(robots[k].start_time, starts[k - 1]);
     bool found = false;
     for (long m = 0;; ++m) {
@@ -79,7 +150,8 @@ absl::StatusOr<StartTimeSuggestion> SuggestStartTimes(const std::vector<CellRobo
       if (t > horizon + 1e-9) break;
       starts[k] = t;
       bool stopped = false;
-      if (ClearOfEarlier(programs, starts, k, options, cancelled, stopped)) {
+      if (m % 64 == 0 && cancelled && cancelled()) return cancel;
+      if (ClearOfEarlier(programs, starts, k, options, cancelled, witnesses, stopped)) {
         found = true;
         break;
       }

@@ -24,6 +24,8 @@ struct CellSweep::Point {
   Eigen::VectorXd qa, qb;
   RobotSnapshot sa, sb;
   std::vector<double> distances;  ///< LinkPairDistances of sa, sb
+  std::vector<LinkPairContact> contacts;
+  double nearest = 0.0;
   bool contact = false;
 };
 
@@ -61,14 +63,24 @@ bool CellSweep::SweepRobots(const CollisionScene* scene, const std::function<boo
     std::vector<double> inflate(windows_, 0.0);
     std::vector<Eigen::AlignedBox3d>& boxes = boxes_[r];
     for (Eigen::AlignedBox3d& b : boxes) b.setEmpty();
+    double scene_distance = std::numeric_limits<double>::infinity();
     for (std::size_t e = 0; e < instants_.size(); ++e) {
       if (e % 256 == 0 && cancelled && cancelled()) return false;
       JointsAt(*robots_[r], starts_[r], instants_[e], q_cur);
+      if (e > 0 && q_cur == q_prev) {
+        // Held still (before its start, after its end, in a fine stop):
+        // the same snapshot, nothing moves.
+        if (!instant_min_.empty()) instant_min_[e] = std::min(instant_min_[e], scene_distance);
+        for (std::size_t win : {(e - 1) / w, std::min(e / w, windows_ - 1)}) {
+          boxes[win].extend(prev.box());
+        }
+        continue;
+      }
       placers_[r]->Place(q_cur, cur);
       if (with_scene) {
-        const double d = SceneDistance(cur, *scene);
-        min_scene_ = std::min(min_scene_, d);
-        if (!instant_min_.empty()) instant_min_[e] = std::min(instant_min_[e], d);
+        scene_distance = SceneDistance(cur, *scene);
+        min_scene_ = std::min(min_scene_, scene_distance);
+        if (!instant_min_.empty()) instant_min_[e] = std::min(instant_min_[e], scene_distance);
       }
       // Instant e ends window (e - 1) / w and starts window e / w.
       for (std::size_t win : {e == 0 ? 0 : (e - 1) / w, std::min(e / w, windows_ - 1)}) {
@@ -122,14 +134,19 @@ void CellSweep::Place(int a, int b, std::size_t instant, Point& p) {
 void CellSweep::Measure(int a, int b, std::size_t interval, std::size_t instant, double time,
                         Point& p) {
   // Exact where this interval's motion could matter; beyond, box gaps.
-  const double nearest =
-      LinkPairDistances(p.sa, p.sb, options_.safety_margin, kThreshold, p.distances, contacts_);
-  min_robot_ = std::min(min_robot_, nearest);
+  p.nearest =
+      LinkPairDistances(p.sa, p.sb, options_.safety_margin, kThreshold, p.distances, p.contacts);
+  p.contact = !p.contacts.empty();
+  Record(a, b, interval, instant, time, p);
+}
+
+void CellSweep::Record(int a, int b, std::size_t interval, std::size_t instant, double time,
+                       const Point& p) {
+  min_robot_ = std::min(min_robot_, p.nearest);
   if (instant != std::string::npos && !instant_min_.empty()) {
-    instant_min_[instant] = std::min(instant_min_[instant], nearest);
+    instant_min_[instant] = std::min(instant_min_[instant], p.nearest);
   }
-  p.contact = !contacts_.empty();
-  for (const LinkPairContact& c : contacts_) {
+  for (const LinkPairContact& c : p.contacts) {
     hits_.push_back({a, b, c.link_a, c.link_b, interval, time, c.depth});
   }
 }
@@ -144,7 +161,15 @@ bool CellSweep::CheckWindow(int a, int b, std::size_t window, bool stop_at_first
   Measure(a, b, first, first, instants_[first], *p0);
   if (stop_at_first && p0->contact) return false;
   for (std::size_t e = first; e < last; ++e) {
-    Place(a, b, e + 1, *p1);
+    JointsAt(*robots_[a], starts_[a], instants_[e + 1], p1->qa);
+    JointsAt(*robots_[b], starts_[b], instants_[e + 1], p1->qb);
+    if (p1->qa == p0->qa && p1->qb == p0->qb) {
+      // Both held still: what was measured at the instant before holds.
+      Record(a, b, e + 1, e + 1, instants_[e + 1], *p0);
+      continue;
+    }
+    placers_[a]->Place(p1->qa, p1->sa);
+    placers_[b]->Place(p1->qb, p1->sb);
     Measure(a, b, e + 1, e + 1, instants_[e + 1], *p1);
     if (stop_at_first && p1->contact) return false;
     if (!Walk(a, b, *p0, *p1, instants_[e], instants_[e + 1], e, 0, stop_at_first)) return false;

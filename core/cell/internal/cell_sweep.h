@@ -62,6 +62,8 @@ class CellSweep {
   void Place(int a, int b, std::size_t instant, Point& p);
   // `instant`: the instant measured, or npos for a halving.
   void Measure(int a, int b, std::size_t interval, std::size_t instant, double time, Point& p);
+  // Its distances and contacts into the results, at `instant` and `time`.
+  void Record(int a, int b, std::size_t interval, std::size_t instant, double time, const Point& p);
   bool CheckWindow(int a, int b, std::size_t window, bool stop_at_first);
   bool Walk(int a, int b, const Point& p0, const Point& p1, double t0, double t1,
             std::size_t interval, int depth, bool stop_at_first);
@@ -76,7 +78,6 @@ class CellSweep {
   std::vector<std::vector<Eigen::AlignedBox3d>> boxes_;  ///< per robot, per window
   std::vector<std::unique_ptr<Point>> points_;  ///< two ends, then one middle per halving depth
   std::vector<std::vector<double>> bounds_a_, bounds_b_;  ///< per halving depth
-  std::vector<LinkPairContact> contacts_;
   std::vector<PairHit> hits_;
   std::vector<double> instant_min_;
   double min_robot_ = std::numeric_limits<double>::infinity();
