@@ -7,6 +7,7 @@
 #include "core/collision/internal/fcl_scene.h"
 #include "core/collision/internal/motion_probe.h"
 #include "core/collision/internal/placed_shapes.h"
+#include "core/kinematics/forward_kinematics.h"
 
 namespace motion {
 namespace {
@@ -83,8 +84,9 @@ struct RobotPlacer::Impl {
         empty(CollisionScene::Empty()),
         prober(chain, data, robot, *empty, Options()) {}
 
-  // Links only, so a probe is FK and placement: the other robots are
-  // the obstacles, checked by LinkPairDistances.
+  // Kept for its motion bound (Place fills the probes it reads); no scene
+  // and no self pairs: the other robots are the obstacles, checked by
+  // LinkPairDistances.
   static TrajectoryCollisionOptions Options() {
     TrajectoryCollisionOptions options;
     options.self_collision = false;
@@ -107,8 +109,16 @@ RobotPlacer::~RobotPlacer() = default;
 
 void RobotPlacer::Place(const Eigen::VectorXd& q, RobotSnapshot& snapshot) {
   RobotSnapshot::Impl& s = snapshot.impl();
-  impl_->prober.At(q, 0.0, s.probe);
+  // One FK and one placement, in the shared frame: the motion bound reads
+  // only distances between joint origins and shapes, which the frame does
+  // not change.
+  ForwardKinematics(impl_->chain, impl_->data, q);
   s.placed.Place(impl_->chain, impl_->data, robot_, &impl_->X_CB);
+  s.probe.joint_origins.clear();
+  for (const Eigen::Isometry3d& F : impl_->data.joint_frames) {
+    s.probe.joint_origins.push_back(impl_->X_CB * F.translation());
+  }
+  s.probe.shapes.clear();
   const int links = link_count();
   s.shape_counts.resize(links);
   s.box.setEmpty();
@@ -116,6 +126,7 @@ void RobotPlacer::Place(const Eigen::VectorXd& q, RobotSnapshot& snapshot) {
     s.shape_counts[i] = s.placed.shape_count(i);
     for (int k = 0; k < s.shape_counts[i]; ++k) {
       const Primitive& p = s.placed.shape(i, k);
+      s.probe.shapes.emplace_back(p.centre, p.bounding_radius);
       s.box.extend(p.box_min);
       s.box.extend(p.box_max);
     }
@@ -125,8 +136,6 @@ void RobotPlacer::Place(const Eigen::VectorXd& q, RobotSnapshot& snapshot) {
 double RobotPlacer::LinkMotionBounds(const Eigen::VectorXd& qa, const Eigen::VectorXd& qb,
                                      const RobotSnapshot& a, const RobotSnapshot& b,
                                      std::vector<double>& bounds) {
-  // Distances do not depend on the frame, so the bound of the base frame
-  // holds in the shared one.
   const double largest = impl_->prober.MotionBound(qa, qb, a.impl().probe, b.impl().probe);
   bounds = impl_->prober.link_bounds();
   return largest;

@@ -59,14 +59,20 @@ class CellSweep {
 
  private:
   struct Point;
-  void Place(int a, int b, std::size_t instant, Point& p);
+  struct RobotWindow;
+  // Robot r placed at every instant of `window`, kept until another window
+  // of r is asked for: the pairs of one window share their robots' work.
+  const RobotWindow& WindowOf(int r, std::size_t window);
   // `instant`: the instant measured, or npos for a halving.
   void Measure(int a, int b, std::size_t interval, std::size_t instant, double time, Point& p);
   // Its distances and contacts into the results, at `instant` and `time`.
   void Record(int a, int b, std::size_t interval, std::size_t instant, double time, const Point& p);
   bool CheckWindow(int a, int b, std::size_t window, bool stop_at_first);
+  // `bound_a`, `bound_b`: the robots' link bounds over the interval, when
+  // known (null: computed).
   bool Walk(int a, int b, const Point& p0, const Point& p1, double t0, double t1,
-            std::size_t interval, int depth, bool stop_at_first);
+            std::size_t interval, int depth, bool stop_at_first, const double* bound_a,
+            const double* bound_b);
 
   std::vector<const CellRobotProgram*> robots_;
   std::vector<double> starts_;
@@ -76,6 +82,9 @@ class CellSweep {
   std::vector<std::unique_ptr<ChainData>> data_;
   std::vector<std::unique_ptr<RobotPlacer>> placers_;
   std::vector<std::vector<Eigen::AlignedBox3d>> boxes_;  ///< per robot, per window
+  /// Per robot, per interval between instants, per link: its motion bound.
+  std::vector<std::vector<double>> link_bounds_;
+  std::vector<std::unique_ptr<RobotWindow>> windows_of_;  ///< per robot
   std::vector<std::unique_ptr<Point>> points_;  ///< two ends, then one middle per halving depth
   std::vector<std::vector<double>> bounds_a_, bounds_b_;  ///< per halving depth
   std::vector<PairHit> hits_;
