@@ -133,6 +133,7 @@ double Median(std::vector<double> v) {
 struct Row {
   int robots = 0;
   double program_duration = 0, cell = 0, one_by_one = 0, core_check = 0;
+  double start_search = 0, last_start = 0;  ///< find_start_times: wall time, robot N-1's start
   bool collision_free = false;
   int contacts = 0;
   double min_clearance = 0;
@@ -190,6 +191,19 @@ class Bench {
       single_times.push_back(OneByOne(n));
     }
     core_times = CoreCheck(n);
+    // The same cell with start times suggested (once: it is the slow path).
+    cell.set_find_start_times(true);
+    {
+      v1::ValidateCellResponse response;
+      grpc::ClientContext context;
+      const auto started = std::chrono::steady_clock::now();
+      const grpc::Status status = planner_->ValidateCell(&context, cell, &response);
+      row.start_search = Seconds(started);
+      if (!status.ok()) throw std::runtime_error("ValidateCell: " + status.error_message());
+      row.last_start = response.suggested_start_times_size() == n
+                           ? response.suggested_start_times(n - 1)
+                           : std::nan("");
+    }
     row.cell = Median(cell_times);
     row.one_by_one = Median(single_times);
     row.core_check = Median(core_times);
@@ -280,11 +294,12 @@ int main(int argc, char** argv) {
     for (int n : flags.robots) rows.push_back(bench.Run(n));
     std::printf(
         "| robots | program (s) | ValidateCell (s) | one by one (s) | ratio | cell check in core "
-        "(s) | contacts | min clearance (m) |\n|---|---|---|---|---|---|---|---|\n");
+        "(s) | contacts | min clearance (m) | with find_start_times (s) | last robot's start (s) "
+        "|\n|---|---|---|---|---|---|---|---|---|---|\n");
     for (const Row& r : rows) {
-      std::printf("| %d | %.2f | %.3f | %.3f | %.2f | %.3f | %d | %.3f |\n", r.robots,
+      std::printf("| %d | %.2f | %.3f | %.3f | %.2f | %.3f | %d | %.3f | %.3f | %.3f |\n", r.robots,
                   r.program_duration, r.cell, r.one_by_one, r.cell / r.one_by_one, r.core_check,
-                  r.contacts, r.min_clearance);
+                  r.contacts, r.min_clearance, r.start_search, r.last_start);
     }
     std::ofstream out(flags.out);
     motion_bench::JsonWriter json(out);
@@ -306,6 +321,8 @@ int main(int argc, char** argv) {
       json.Key("collision_free").Bool(r.collision_free);
       json.Key("contacts").Number(r.contacts);
       json.Key("min_clearance_m").Number(r.min_clearance);
+      json.Key("with_find_start_times_s").Number(r.start_search);
+      json.Key("last_suggested_start_s").Number(r.last_start);
       json.EndObject();
     }
     json.EndArray();
