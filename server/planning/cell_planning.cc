@@ -1,7 +1,9 @@
 #include "server/planning/cell_planning.h"
 
+#include <string>
 #include <utility>
 
+#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "core/cell/cell_validation.h"
 #include "core/cell/start_time_search.h"
@@ -9,6 +11,24 @@
 #include "server/runtime/chain_resolution.h"
 
 namespace motion::server {
+namespace {
+
+// A malformed program's error named under its robot ("robots[2].program.
+// segments[0]..."), so the client knows which program; errors about the
+// robot reference itself already name "robots[2].robot".
+absl::Status UnderProgram(const absl::Status& status, const std::string& robot_field) {
+  if (status.code() != absl::StatusCode::kInvalidArgument) return status;
+  const std::string robot_prefix = robot_field.substr(0, robot_field.size() - 5);  // "robots[2]."
+  std::string message(status.message());
+  if (message.rfind(robot_field, 0) == 0) return status;
+  if (message.rfind(robot_prefix, 0) == 0) message = message.substr(robot_prefix.size());
+  absl::Status out(status.code(), robot_prefix + "program." + message);
+  status.ForEachPayload(
+      [&](absl::string_view url, const absl::Cord& payload) { out.SetPayload(url, payload); });
+  return out;
+}
+
+}  // namespace
 
 absl::StatusOr<PlannedCellProgram> PlanCellProgram(
     RobotRegistry& registry, CollisionModelCache& collision_models, SceneRegistry& scenes,
@@ -16,7 +36,7 @@ absl::StatusOr<PlannedCellProgram> PlanCellProgram(
     const PathLimits& limits, ServerMetrics& metrics, const std::function<bool()>& cancelled) {
   absl::StatusOr<ProgramToPlan> program =
       ResolveProgram(registry, collision_models, scenes, request, robot_field);
-  if (!program.ok()) return program.status();
+  if (!program.ok()) return UnderProgram(program.status(), robot_field);
   PlannedCellProgram out;
   out.collision = program->path.collision_model;
   if (!out.collision) {
@@ -28,7 +48,7 @@ absl::StatusOr<PlannedCellProgram> PlanCellProgram(
         collision_models.For(*resolved->robot.model, *resolved->robot.meshes, resolved->chain);
   }
   absl::StatusOr<PathResult> result = PlanProgram(*program, cache, limits, metrics, cancelled);
-  if (!result.ok()) return result.status();
+  if (!result.ok()) return UnderProgram(result.status(), robot_field);
   out.program = *std::move(program);
   out.result = *std::move(result);
   return out;

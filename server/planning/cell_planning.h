@@ -24,8 +24,8 @@ struct PlannedCellProgram {
 };
 
 /// \brief Resolves and plans `request` (robot errors name `robot_field`, e.g.
-/// "robots[2].robot"), with the robot's collision model built or taken
-/// from the cache whether or not the program itself checks collisions.
+/// "robots[2].robot", the program's "robots[2].program..."), with the robot's collision model built
+/// or taken from the cache whether or not the program itself checks collisions.
 absl::StatusOr<PlannedCellProgram> PlanCellProgram(
     RobotRegistry& registry, CollisionModelCache& collision_models, SceneRegistry& scenes,
     const v1::PlanPathRequest& request, const std::string& robot_field, ChainDataCache& cache,

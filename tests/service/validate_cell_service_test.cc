@@ -347,6 +347,17 @@ TEST_F(ValidateCellServiceTest, MalformedCellsAreRefusedNamingTheField) {
   *r.mutable_robots(1)->mutable_base_pose() = WirePose(1.2, 0, 0, 0, 0, 0, 0);
   check(r, "robots[1].base_pose.orientation", {"quaternion"});
   r = Cell(0.0);
+  r.mutable_robots(1)
+      ->mutable_program()
+      ->mutable_segments(0)
+      ->mutable_movej()
+      ->mutable_joints()
+      ->add_values(0.0);  // seven values for six joints
+  v1::ValidateCellResponse response;
+  const grpc::Status seven = Validate(r, &response);
+  EXPECT_EQ(seven.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(seven);
+  EXPECT_EQ(seven.error_message().rfind("robots[1].program.", 0), 0u) << Describe(seven);
+  r = Cell(0.0);
   r.set_sample_time(-0.01);
   check(r, "sample_time", {"1e-4|0.0001"});
   r = Cell(0.0);
