@@ -3,6 +3,7 @@
 // - 2 r, and the instant they touch is written down by hand; a crossing so
 // fast that no sample sees it; and the input errors.
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -105,6 +106,28 @@ TEST(CellValidationTest, TwoRobotsMovingTogetherTouchWhenTheirSumCloses) {
   // a's first 0.3 s alone close the gap by 0.15 m: contact from 1.95 s
   // (2 - 0.5 t - 0.5 (t - 0.3) = 0.2).
   EXPECT_NEAR(late->contacts[0].start_time, 1.95, dt + 1e-9);
+}
+
+TEST(CellValidationTest, FarApartTheBroadPhaseSkipsButTheMinimumStaysExact) {
+  // Bases 5 m apart: a out to 1 m and back over 2 s, b out to 0.5 m over
+  // 1 s from t = 0.6. x_a + x_b is 1.5 t - 0.3 on [0.6, 1] and 1.7 - 0.5 t
+  // on [1, 1.6]: at most 1.2, at t = 1, so the nearest is 5 - 1.2 - 2 r.
+  // No window's boxes meet: the broad phase skips all but the nearest.
+  const double dt = 0.01;
+  std::vector<CellRobotProgram> cell = {SlidingSphere("a", "1 0 0"), SlidingSphere("b", "1 0 0")};
+  auto xa = [](double t) { return 1.0 - std::abs(t - 1.0); };
+  auto xb = [](double t) { return 0.5 * std::min(t, 1.0); };
+  Sample(cell[0], 2.0, dt, xa);
+  Sample(cell[1], 1.0, dt, xb);
+  cell[1].X_CB = Facing(5.0);
+  cell[1].start_time = 0.6;
+  CellOptions options;
+  options.sample_time = dt;
+  options.window = 8;
+  const absl::StatusOr<CellVerdict> v = ValidateCell(cell, *CollisionScene::Empty(), options);
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_TRUE(v->collision_free);
+  EXPECT_NEAR(v->min_clearance, 5.0 - 1.2 - 2 * kSphereRadius, 1e-9);
 }
 
 TEST(CellValidationTest, ACrossingBetweenTwoSamplesIsCaught) {
