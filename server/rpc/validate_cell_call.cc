@@ -1,5 +1,6 @@
 #include "server/rpc/validate_cell_call.h"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -63,6 +64,7 @@ struct CellCall {
   v1::ValidateCellResponse* response;
   grpc::ServerUnaryReactor* reactor;
   CellRequest cell;
+  PathLimits limits;  ///< each program's: its share of the cell's instants
   std::mutex mutex;
   std::vector<std::optional<absl::StatusOr<PlannedCellProgram>>> planned;
   std::size_t remaining;
@@ -81,6 +83,11 @@ grpc::ServerUnaryReactor* StartValidateCell(ServiceEnv env, grpc::CallbackServer
   }
   auto call = std::make_shared<CellCall>(env, context, request, response, *std::move(cell));
   const std::size_t n = call->cell.programs.size();
+  // The cell's instants are bounded before anything is planned: each
+  // program gets its share of them (and no more than one ValidatePath).
+  call->limits = env.limits.path;
+  call->limits.max_points = std::min<long>(
+      call->limits.max_points, static_cast<long>(call->cell.options.max_instants / n) - 1);
   for (std::size_t i = 0; i < n; ++i) {
     const bool queued = env.pool.TrySubmit(
         [call, i](ChainDataCache& cache) {
@@ -91,7 +98,7 @@ grpc::ServerUnaryReactor* StartValidateCell(ServiceEnv env, grpc::CallbackServer
           call->Done(
               i, PlanCellProgram(call->env.registry, call->env.collision_models, call->env.scenes,
                                  call->cell.programs[i], absl::StrCat("robots[", i, "].robot"),
-                                 cache, call->env.limits.path, call->env.metrics,
+                                 cache, call->limits, call->env.metrics,
                                  [call] { return call->context->IsCancelled(); }));
         },
         Lane::kLong);

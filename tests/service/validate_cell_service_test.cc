@@ -373,5 +373,23 @@ TEST_F(ValidateCellServiceTest, MalformedCellsAreRefusedNamingTheField) {
   check(v1::ValidateCellRequest(), "robots", {"at least one"});
 }
 
+TEST_F(ValidateCellServiceTest, SixteenLongProgramsEachGetTheirShareOfTheCell) {
+  // 16 slow MoveJ of about 27 s at 1 ms: 27 000 samples each, within one
+  // ValidatePath's limit but beyond 400 000 / 16 for a cell.
+  v1::ValidateCellRequest request;
+  request.set_sample_time(0.001);
+  for (int i = 0; i < 16; ++i) {
+    v1::CellRobot* r = request.add_robots();
+    r->set_name("arm" + std::to_string(i));
+    *r->mutable_program() = SlowUr5MoveJ(robot_id_, 0.001);
+    ToProto(Eigen::Isometry3d(Eigen::Translation3d(2.0 * i, 0, 0)), r->mutable_base_pose());
+  }
+  v1::ValidateCellResponse response;
+  const grpc::Status status = Validate(request, &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(status);
+  EXPECT_EQ(status.error_message().rfind("robots[", 0), 0u) << Describe(status);
+  EXPECT_NE(status.error_message().find("24999"), std::string::npos) << Describe(status);
+}
+
 }  // namespace
 }  // namespace motiond_test

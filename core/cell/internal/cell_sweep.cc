@@ -230,7 +230,7 @@ bool CellSweep::CheckWindow(int a, int b, std::size_t window, bool stop_at_first
     Measure(a, b, e + 1, e + 1, instants_[e + 1], *p1);
     if (stop_at_first && p1->contact) return false;
     if (!Walk(a, b, *p0, *p1, instants_[e], instants_[e + 1], e, 0, stop_at_first,
-              &link_bounds_[a][e * la], &link_bounds_[b][e * lb])) {
+              link_bounds_[a].data() + e * la, link_bounds_[b].data() + e * lb)) {
       return false;
     }
     std::swap(p0, p1);
