@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "independent_fk.h"
+#include "motion/v1/info.grpc.pb.h"
 #include "service_test_support.h"
 
 namespace motiond_test {
@@ -371,6 +372,21 @@ TEST_F(ValidateCellServiceTest, MalformedCellsAreRefusedNamingTheField) {
   }
   check(r, "robots", {"1000", "16"});
   check(v1::ValidateCellRequest(), "robots", {"at least one"});
+}
+
+TEST_F(ValidateCellServiceTest, GetServerInfoSaysCellsAndTheirLimits) {
+  auto info = v1::Info::NewStub(server_.NewChannel());
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  v1::GetServerInfoResponse response;
+  ASSERT_TRUE(info->GetServerInfo(&context, {}, &response).ok());
+  const auto& words = response.capabilities();
+  EXPECT_NE(std::find(words.begin(), words.end(), "cell_validation"), words.end());
+  std::map<std::string, double> limits;
+  for (const v1::ServerLimit& l : response.limits()) limits[l.name()] = l.value();
+  // The documented limits (README "Cell validation").
+  EXPECT_EQ(limits["max_cell_robots"], 16);
+  EXPECT_EQ(limits["max_cell_instants"], 400000);
 }
 
 TEST_F(ValidateCellServiceTest, SixteenLongProgramsEachGetTheirShareOfTheCell) {
