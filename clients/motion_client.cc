@@ -287,6 +287,24 @@ grpc::Status MotionClient::CheckCollision(v1::CheckCollisionRequest request,
   });
 }
 
+grpc::Status MotionClient::ValidateCell(v1::ValidateCellRequest request,
+                                        v1::ValidateCellResponse* response) {
+  auto call = [&] {
+    grpc::ClientContext context;
+    SetDeadline(context);
+    response->Clear();
+    return planner_->ValidateCell(&context, request, response);
+  };
+  grpc::Status status = call();
+  if (IsRobotNotRegistered(status) || IsSceneNotRegistered(status)) {
+    bool attached = false;
+    for (v1::CellRobot& r : *request.mutable_robots()) attached |= AttachRobot(r.mutable_robot());
+    if (request.has_scene()) attached |= AttachScene(request.mutable_scene());
+    if (attached) status = call();
+  }
+  return status;
+}
+
 grpc::Status MotionClient::CheckReachability(v1::CheckReachabilityRequest request,
                                              v1::CheckReachabilityResponse* response) {
   return CallWithRobot(request, response, [this](auto* context, const auto& r, auto* out) {

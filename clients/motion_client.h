@@ -105,6 +105,11 @@ class MotionClient {
   grpc::Status PlanPath(v1::PlanPathRequest request,
                         const std::function<void(const v1::PlanPathResponse&)>& on_message);
 
+  /// \brief One ValidateCell call. Robots named by an id the server lacks
+  /// (and a scene by id) are re-sent once inline, every robot the client
+  /// knows at once: a cell names several.
+  grpc::Status ValidateCell(v1::ValidateCellRequest request, v1::ValidateCellResponse* response);
+
   /// \brief Validates every request over ValidatePath streams and calls
   /// `on_response` exactly once per request_id (from this thread).
   ///

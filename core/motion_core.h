@@ -9,7 +9,9 @@
 /// ...), SolveIk(model, IkData&, ...), PlanPath(model, IkData&, request, ...)
 /// for MoveJ / MoveL / MoveC programs, and the one-dimensional profiles they
 /// are timed with; PlanJointPath (planning/joint_path_planner.h) for a
-/// collision-free joint path around a scene. ChainDataCache keeps one IkData
+/// collision-free joint path around a scene; ValidateCell and
+/// SuggestStartTimes (cell/) for several robots' programs checked together
+/// in time. ChainDataCache keeps one IkData
 /// per chain for a thread. Errors are absl::Status values whose messages
 /// start with the field they are about; a motion that cannot be done is a
 /// result with diagnostics.
@@ -22,11 +24,15 @@
 /// uses the whole API in forty lines.
 
 #include "core/cache/chain_data_cache.h"
+#include "core/cell/cell_program.h"
+#include "core/cell/cell_validation.h"
+#include "core/cell/start_time_search.h"
 #include "core/collision/allowed_collisions.h"
 #include "core/collision/collision_checker.h"
 #include "core/collision/collision_scene.h"
 #include "core/collision/motion_checker.h"
 #include "core/collision/robot_collision_model.h"
+#include "core/collision/robot_snapshot.h"
 #include "core/collision/stl_mesh.h"
 #include "core/collision/trajectory_collisions.h"
 #include "core/diagnostics/diagnostic.h"

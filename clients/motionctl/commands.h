@@ -40,6 +40,12 @@ int RunPlan(motion::client::MotionClient& client, const CommandLine& cli);
 /// stream, progress on stderr, then a table; exit 1 if any failed.
 int RunValidate(motion::client::MotionClient& client, const CommandLine& cli);
 
+/// \brief `cell FILE.json`: several robots' programs and start times
+/// checked together (ValidateCell): each program's verdict, every contact
+/// interval, the minimum clearance; --find_start_times adds start times
+/// that clear the cell. Exit 3 when the cell is not collision-free.
+int RunCell(motion::client::MotionClient& client, const CommandLine& cli);
+
 /// \brief `check-trajectory ROBOT FILE.csv`: a trajectory from elsewhere
 /// audited as motiond audits its own (exit 3 if a limit is broken).
 int RunCheckTrajectory(motion::client::MotionClient& client, const CommandLine& cli);

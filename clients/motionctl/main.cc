@@ -12,7 +12,8 @@
 
 int main(int argc, char** argv) {
   const motionctl::CommandLine cli = motionctl::ParseCommandLine(
-      argc, argv, {"json", "all_links", "all", "help", "tls", "deg", "rad"});
+      argc, argv,
+      {"json", "all_links", "all", "help", "tls", "deg", "rad", "find_start_times", "clearance"});
   if (cli.positional.empty() || cli.Has("help") || cli.positional[0] == "help") {
     motionctl::PrintUsage(stdout);
     return cli.positional.empty() && !cli.Has("help") ? 1 : 0;
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   if (command == "plan") return motionctl::RunPlan(*client, cli);
   if (command == "check") return motionctl::RunCheck(*client, cli);
   if (command == "validate") return motionctl::RunValidate(*client, cli);
+  if (command == "cell") return motionctl::RunCell(*client, cli);
   if (command == "check-trajectory") return motionctl::RunCheckTrajectory(*client, cli);
   if (command == "resample") return motionctl::RunResample(*client, cli);
   if (command == "pose") return motionctl::RunPose(*client, cli);

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include <google/protobuf/struct.pb.h>
+
 #include "motion/v1/motion_planner.pb.h"
 
 namespace motionctl {
@@ -14,6 +16,12 @@ struct ProgramFile {
   std::string robot;  ///< the string form, empty when "robot" was an object
   motion::v1::PlanPathRequest request;
 };
+
+/// \brief Reads `path` as a generic JSON document (so that fields a
+/// message would refuse, such as "robot": "ur5", can be taken out first);
+/// false with a message in `error`.
+bool ReadJsonDocument(const std::string& path, google::protobuf::Struct* document,
+                      std::string* error);
 
 /// \brief Reads and parses `path`; false with a message in `error`.
 bool ReadProgramFile(const std::string& path, ProgramFile* program, std::string* error);

@@ -15,6 +15,12 @@ commands:
   jacobian ROBOT q1 ... qn      6 x n Jacobian, manipulability, condition number
   validate FILE|DIR ...         validate many programs over one stream (progress on
                                 stderr, a table, exit 1 if any failed; --json)
+  cell FILE.json                several robots' programs and start times checked together
+                                (see clients/examples/ur5_pair_cell.json): each program's
+                                verdict, every contact interval, the minimum clearance;
+                                --find_start_times suggests start times that clear the
+                                cell; --clearance adds the clearance at every instant
+                                (with --json); --margin=M; exit 3 if not collision-free
   plan FILE.json                plan a motion program (see clients/examples/), print the
                                 segment reports; --csv=OUT writes every sample;
                                 --plot=OUT.png draws the plan (1400 x 900 PNG): position,

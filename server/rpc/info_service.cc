@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/collision/collision_scene.h"
 #include "core/collision/stl_mesh.h"
+#include "server/convert/cell_conversion.h"
 #include "server/convert/proto_conversion.h"
 
 namespace motion::server {
@@ -37,7 +38,8 @@ constexpr const char* kCapabilities[] = {"fk",
                                          "trajectory_resampling",
                                          "profile_description",
                                          "reachability_target_details",
-                                         "server_info"};
+                                         "server_info",
+                                         "cell_validation"};
 
 void AddLimit(v1::GetServerInfoResponse* out, const char* name, double value, const char* unit,
               const char* flag, const char* applies_to) {
@@ -123,6 +125,10 @@ grpc::ServerUnaryReactor* InfoService::GetServerInfo(grpc::CallbackServerContext
                  "queued solver tasks per lane");
         AddLimit(&out, "max_ik_timeout", kMaxIkTimeoutSeconds, "s", "",
                  "IkOptions.timeout of one target");
+        AddLimit(&out, "max_cell_robots", CellLimits::kMaxRobots, "robots", "",
+                 "robots of one ValidateCell");
+        AddLimit(&out, "max_cell_instants", CellOptions().max_instants, "instants", "",
+                 "samples of every program of one ValidateCell");
         return absl::OkStatus();
       });
 }

@@ -82,6 +82,24 @@ set -e
 [[ $rc -eq 3 ]] || fail "plan through the fixture: exit $rc, expected 3"
 grep -q "COLLISION .*collides with fixture" "$work/hit" || fail "no COLLISION with the fixture"
 
+# A cell: two UR5 arms reaching into the same space together collide (exit
+# 3, contacts naming both), and the suggested start for the second clears it.
+set +e
+ctl cell "$examples/ur5_pair_cell.json" --find_start_times >"$work/cell"
+rc=$?
+set -e
+[[ $rc -eq 3 ]] || { cat "$work/cell"; fail "cell exit $rc, expected 3"; }
+grep -q "collision-free: NO" "$work/cell" || fail "cell not in collision"
+grep -q "^contact left/forearm_link - right/forearm_link" "$work/cell" || fail "cell contact"
+grep -q "^suggested start times: left 0.000s right " "$work/cell" || fail "cell start times"
+ctl cell "$examples/ur5_pair_cell.json" --json --clearance >"$work/cell.json" || [[ $? -eq 3 ]]
+/usr/bin/python3 - "$work/cell.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert len(r["clearance"]) == len(r["clearance_time"]) > 100, len(r["clearance"])
+assert abs(min(r["clearance"]) - r["min_clearance"]) < 1e-9, (min(r["clearance"]), r["min_clearance"])
+PY
+
 # A robot whose link is a mesh: registered with --meshes, its id is the one
 # the README computes with sha256sum, and the link is checked as the mesh.
 mkdir -p "$work/meshes/parts"

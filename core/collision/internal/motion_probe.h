@@ -76,6 +76,10 @@ class Prober {
 
   double resolution() const { return resolution_; }
 
+  /// Per link of the collision model, the last MotionBound's bound on how
+  /// far its points move (one mover, never doubled for self pairs).
+  const std::vector<double>& link_bounds() const { return link_bound_; }
+
   /// WalkMotion's middle joint vectors and probes, one per halving depth
   /// (a depth-first walk needs each only until both its halves are done);
   /// never resized, since walks hold references into it.

@@ -8,7 +8,7 @@
 namespace motion {
 
 void PlacedRobot::Place(const ChainModel& chain, const ChainData& data,
-                        const RobotCollisionModel& robot) {
+                        const RobotCollisionModel& robot, const Eigen::Isometry3d* X_WB) {
   const std::vector<LinkCollisionGeometry>& links = robot.links();
   const RobotCollisionModel::Engine& engine = robot.engine();
   first_.clear();
@@ -20,7 +20,8 @@ void PlacedRobot::Place(const ChainModel& chain, const ChainData& data,
   for (std::size_t i = 0; i < links.size(); ++i) {
     first_.push_back(static_cast<int>(shapes_.size()));
     if (links[i].shapes.empty()) continue;
-    const Eigen::Isometry3d frame = ChainLinkFrame(chain, data, links[i].chain_link);
+    const Eigen::Isometry3d X_BL = ChainLinkFrame(chain, data, links[i].chain_link);
+    const Eigen::Isometry3d frame = X_WB ? *X_WB * X_BL : X_BL;
     for (std::size_t s = 0; s < links[i].shapes.size(); ++s) {
       shapes_.push_back(PlacePrimitive(links[i].shapes[s].shape, frame * links[i].shapes[s].origin,
                                        engine.radius[i][s], &engine.geometry[i][s]));

@@ -18,7 +18,10 @@ namespace motion {
 /// an owner that places it again reuses its storage.
 class PlacedRobot {
  public:
-  void Place(const ChainModel& chain, const ChainData& data, const RobotCollisionModel& robot);
+  /// `X_WB`: the base frame in the frame the shapes are placed in (null:
+  /// the base frame itself).
+  void Place(const ChainModel& chain, const ChainData& data, const RobotCollisionModel& robot,
+             const Eigen::Isometry3d* X_WB = nullptr);
   int shape_count(int link) const { return first_[link + 1] - first_[link]; }
   const Primitive& shape(int link, int s) const { return shapes_[first_[link] + s]; }
 
