@@ -685,6 +685,42 @@ void WriteGeometrySeeds(RequestWriter& out, const RobotSeed& ur5, const RobotSee
   }
 }
 
+// ValidateCell: the example pair of UR5 arms (both by robot id, the
+// README's reach program) started together and with a start time search,
+// and cells the conversion must refuse.
+void WriteCellSeeds(RequestWriter& out, const RobotSeed& ur5) {
+  v1::PlanPathRequest program = ExamplePath("ur5_reach_program.json", ur5);
+  program.set_sample_time(0.01);
+  v1::ValidateCellRequest cell;
+  cell.set_sample_time(0.01);
+  for (const char* name : {"left", "right"}) {
+    v1::CellRobot* robot = cell.add_robots();
+    robot->set_name(name);
+    *robot->mutable_program() = program;
+  }
+  SetPose(cell.mutable_robots(1)->mutable_base_pose(), 1.2, 0, 0, 0, 0, 1, 0);
+  out.Write("cell_ur5_pair", RequestKind::kValidateCell, cell);
+  v1::ValidateCellRequest search = cell;
+  search.set_find_start_times(true);
+  search.set_report_clearance(true);
+  search.set_safety_margin(0.01);
+  out.Write("cell_ur5_pair_start_times", RequestKind::kValidateCell, search);
+  v1::ValidateCellRequest twins = cell;
+  twins.mutable_robots(1)->set_name("left");
+  out.Write("cell_duplicate_names", RequestKind::kValidateCell, twins);
+  v1::ValidateCellRequest zero = cell;
+  SetPose(zero.mutable_robots(1)->mutable_base_pose(), 1.2, 0, 0, 0, 0, 0, 0);
+  zero.mutable_robots(0)->set_start_time(-1.0);
+  out.Write("cell_zero_quaternion", RequestKind::kValidateCell, zero);
+  v1::ValidateCellRequest crowd = cell;
+  for (int i = 0; i < 40; ++i) {
+    v1::CellRobot* robot = crowd.add_robots();
+    *robot = cell.robots(0);
+    robot->set_name("arm" + std::to_string(i));
+  }
+  out.Write("cell_too_many_robots", RequestKind::kValidateCell, crowd);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -716,6 +752,7 @@ int main(int argc, char** argv) {
   WriteCollisionSeeds(out);
   WriteHostileRequestSeeds(out, seeds.at("ur5"));
   WriteGeometrySeeds(out, seeds.at("ur5"), seeds.at("planar_2r"));
+  WriteCellSeeds(out, seeds.at("ur5"));
   std::printf("urdf_fuzzer %d, stl_fuzzer %d, request_fuzzer %d seeds in %s\n", urdf.count(),
               stl.count(), requests.count(), root.c_str());
   return 0;

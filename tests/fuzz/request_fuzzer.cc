@@ -47,11 +47,13 @@
 #include "motion/v1/kinematics.pb.h"
 #include "motion/v1/motion_planner.pb.h"
 #include "motion/v1/robot_registry.pb.h"
+#include "server/convert/cell_conversion.h"
 #include "server/convert/collision_conversion.h"
 #include "server/convert/path_conversion.h"
 #include "server/convert/proto_conversion.h"
 #include "server/convert/status_conversion.h"
 #include "server/observability/server_metrics.h"
+#include "server/planning/cell_planning.h"
 #include "server/planning/program_planning.h"
 #include "server/rpc/geometry_operations.h"
 #include "server/runtime/chain_resolution.h"
@@ -386,6 +388,39 @@ absl::Status ValidatePath(InputState& state, const v1::ValidatePathRequest& requ
   return absl::OkStatus();
 }
 
+// StartValidateCell and CellCall::Check in one thread: the cell checked,
+// every program planned in its share of the cell's instants, with smaller
+// bounds on the cell (instants, start times tried) than the server's.
+absl::Status ValidateCell(InputState& state, const v1::ValidateCellRequest& request) {
+  absl::StatusOr<server::CellRequest> cell = server::CellRequestFromProto(request);
+  if (!cell.ok()) return cell.status();
+  cell->options.max_instants = std::min<std::size_t>(cell->options.max_instants, 1000);
+  cell->options.max_start_candidates = std::min<std::size_t>(cell->options.max_start_candidates, 8);
+  motion::PathLimits limits = FuzzPathLimits();
+  limits.max_points = std::min<long>(
+      limits.max_points, static_cast<long>(cell->options.max_instants / cell->programs.size()) - 1);
+  std::vector<server::PlannedCellProgram> planned;
+  for (std::size_t i = 0; i < cell->programs.size(); ++i) {
+    const v1::PlanPathRequest& program = cell->programs[i];
+    absl::StatusOr<server::PlannedCellProgram> p = server::PlanCellProgram(
+        state.RobotsFor(program.robot()), state.CollisionModelsFor(program.robot()), state.scenes,
+        program, absl::StrCat("robots[", i, "].robot"), state.chain_data, limits, Bundled().metrics,
+        [] { return false; });
+    if (!p.ok()) return p.status();
+    planned.push_back(*std::move(p));
+  }
+  std::shared_ptr<const motion::CollisionScene> scene = motion::CollisionScene::Empty();
+  if (request.has_scene()) {
+    absl::StatusOr<std::shared_ptr<const motion::CollisionScene>> resolved =
+        server::ResolveScene(state.scenes, request.scene(), "scene");
+    if (!resolved.ok()) return resolved.status();
+    scene = *std::move(resolved);
+  }
+  v1::ValidateCellResponse response;
+  return server::CheckPlannedCell(
+      request, *cell, planned, *scene, [] { return false; }, &response);
+}
+
 absl::Status RegisterScene(InputState& state, const v1::RegisterSceneRequest& request) {
   return server::RegisterScene(state.scenes, request.scene(), "scene").status();
 }
@@ -464,6 +499,7 @@ absl::Status Run(InputState& state, RequestKind kind, const std::uint8_t* bytes,
                       Answer<v1::ComputeProfileResponse>(request, [&](const auto& r, auto* out) {
                         return server::ComputeProfileOperation(FuzzRequestLimits(), r, out);
                       }))
+    MOTIOND_FUZZ_CASE(kValidateCell, v1::ValidateCellRequest, ValidateCell(state, request))
 #undef MOTIOND_FUZZ_CASE
   }
   return absl::OkStatus();

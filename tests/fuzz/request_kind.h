@@ -32,7 +32,9 @@ enum class RequestKind : std::uint8_t {
   kCheckJointLimits,
   kCheckSingularity,
   kComputeProfile,
+  // Appended too (first bytes 0-19 keep their messages).
+  kValidateCell,
 };
-inline constexpr int kRequestKindCount = 20;
+inline constexpr int kRequestKindCount = 21;
 
 }  // namespace motiond_fuzz
