@@ -5,8 +5,6 @@
 #include "absl/strings/str_cat.h"
 #include "core/geometry/pose_algebra.h"
 #include "core/ik/arm_geometry.h"
-#include "core/ik/collision_free_ik.h"
-#include "core/ik/ik_solver.h"
 #include "core/ik/robot_configuration.h"
 #include "core/kinematics/joint_vector_check.h"
 #include "server/convert/proto_conversion.h"

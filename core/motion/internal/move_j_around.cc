@@ -112,16 +112,6 @@ void AddPlanningFailed(SegmentReport& report, std::string message, const Contact
   d.contact_depth = contact->depth;
 }
 
-std::vector<Contact> ContactsAt(SegmentContext& context, const Eigen::VectorXd& q) {
-  CollisionQuery query;
-  query.self_collision = context.collision.self_collision;
-  query.safety_margin = context.collision.safety_margin;
-  query.allowed = context.collision.allowed;
-  return CheckCollision(context.model, context.data.kinematics, *context.collision.robot,
-                        *context.collision.scene, q, query)
-      .contacts;
-}
-
 absl::Status PlanMoveJAroundObstacles(const MotionSegment& segment, SegmentContext& context,
                                       const Eigen::VectorXd& q1, SegmentReport& report,
                                       Eigen::VectorXd& end_joints) {

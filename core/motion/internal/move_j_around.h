@@ -38,8 +38,4 @@ absl::Status PlanMoveJAroundObstacles(const MotionSegment& segment, SegmentConte
 void AddPlanningFailed(SegmentReport& report, std::string message,
                        const Contact* contact = nullptr);
 
-/// \brief The contacts of the chain at `q` by the request's collision
-/// checking (context.collision, margin included): empty when clear.
-std::vector<Contact> ContactsAt(SegmentContext& context, const Eigen::VectorXd& q);
-
 }  // namespace motion
