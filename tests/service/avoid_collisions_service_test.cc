@@ -41,6 +41,26 @@ class AvoidCollisionsTest : public ::testing::Test {
     return request;
   }
 
+  // `request` fails: an error PLANNING_FAILED whose message says `why` and
+  // whose contact names the object "block", and nothing sampled.
+  void ExpectPlanningFailedOnTheBlock(const v1::PlanPathRequest& request, const std::string& why) {
+    const PlanPathCall call = CallPlanPath(stubs_.planner(), request, std::chrono::seconds(60));
+    ASSERT_TRUE(call.status.ok()) << Describe(call.status);
+    ASSERT_NE(call.summary(), nullptr);
+    EXPECT_FALSE(call.summary()->ok());
+    bool named = false;
+    for (const auto& d : call.summary()->diagnostics()) {
+      if (d.code() != v1::PLANNING_FAILED) continue;
+      named = d.contact().other() == "block" && d.severity() == v1::SEVERITY_ERROR;
+      EXPECT_NE(d.message().find(why), std::string::npos) << d.message();
+    }
+    EXPECT_TRUE(named) << call.summary()->ShortDebugString().substr(0, 800);
+    const std::vector<v1::SegmentReport> reports = call.reports();
+    ASSERT_EQ(reports.size(), 1u);
+    EXPECT_FALSE(reports[0].ok());
+    EXPECT_EQ(reports[0].point_count(), 0);
+  }
+
   // FK of the target joints: the TCP a pose target asks for.
   bool TargetFk(v1::ComputeFkResponse& target) {
     v1::ComputeFkRequest fk;
@@ -277,21 +297,7 @@ TEST_F(AvoidCollisionsTest, ATargetInsideAnObstacleIsPlanningFailedNamingIt) {
   v1::PlanPathRequest request = Request(true);
   *request.mutable_scene()->mutable_scene()->add_objects() =
       WireBox("block", wrist->x(), wrist->y(), wrist->z(), 0.15, 0.15, 0.15);
-  const PlanPathCall call = CallPlanPath(stubs_.planner(), request);
-  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
-  ASSERT_NE(call.summary(), nullptr);
-  EXPECT_FALSE(call.summary()->ok());
-  bool named = false;
-  for (const auto& d : call.summary()->diagnostics()) {
-    if (d.code() != v1::PLANNING_FAILED) continue;
-    named = d.contact().other() == "block" && d.severity() == v1::SEVERITY_ERROR;
-    EXPECT_NE(d.message().find("target is in collision"), std::string::npos) << d.message();
-  }
-  EXPECT_TRUE(named) << call.summary()->ShortDebugString().substr(0, 800);
-  // Nothing was sampled for the segment.
-  ASSERT_EQ(call.reports().size(), 1u);
-  EXPECT_FALSE(call.reports()[0].ok());
-  EXPECT_EQ(call.reports()[0].point_count(), 0);
+  ExpectPlanningFailedOnTheBlock(request, "target is in collision");
 }
 
 // A pose target whose every IK solution is blocked: a block around the
@@ -305,20 +311,7 @@ TEST_F(AvoidCollisionsTest, APoseTargetInsideAnObstacleIsPlanningFailedInEverySo
   const v1::Vector3& tcp = target.tcp().position();
   *request.mutable_scene()->mutable_scene()->add_objects() =
       WireBox("block", tcp.x(), tcp.y(), tcp.z(), 0.1, 0.1, 0.1);
-  const PlanPathCall call = CallPlanPath(stubs_.planner(), request, std::chrono::seconds(60));
-  ASSERT_TRUE(call.status.ok()) << Describe(call.status);
-  ASSERT_NE(call.summary(), nullptr);
-  EXPECT_FALSE(call.summary()->ok());
-  bool named = false;
-  for (const auto& d : call.summary()->diagnostics()) {
-    if (d.code() != v1::PLANNING_FAILED) continue;
-    named = d.contact().other() == "block";
-    EXPECT_NE(d.message().find("in collision in every IK solution"), std::string::npos)
-        << d.message();
-  }
-  EXPECT_TRUE(named) << call.summary()->ShortDebugString().substr(0, 800);
-  ASSERT_EQ(call.reports().size(), 1u);
-  EXPECT_EQ(call.reports()[0].point_count(), 0);
+  ExpectPlanningFailedOnTheBlock(request, "in collision in every IK solution");
 }
 
 // A pose target: the closest collision-free IK solution, reached around the
