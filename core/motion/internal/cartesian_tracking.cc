@@ -2,357 +2,514 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
-#include <memory>
 #include <vector>
-
-#include <Eigen/SVD>
 
 #include "absl/strings/str_cat.h"
 #include "core/ik/ik_solver.h"
-#include "core/ik/internal/levenberg_marquardt_ik.h"
+#include "core/ik/internal/pose_error.h"
 #include "core/kinematics/forward_kinematics.h"
+#include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/segment_sampling.h"
 #include "core/motion/internal/trajectory_checks.h"
+#include "core/profile/path_timing.h"
 
 namespace motion {
 namespace {
 
-// Where the local descent per sample stops (see CartesianTracker).
-constexpr double kPolishedPosition = 1e-11;     // m
-constexpr double kPolishedOrientation = 1e-10;  // rad
-// Re-timings of a Cartesian segment before the audit's verdict stands:
-// local slowdowns first, then uniform ones.
-constexpr int kLocalRetimingPasses = 8;
-constexpr int kUniformRetimingPasses = 3;
-// A local slowdown is spread over this much time on each side of where it
-// is needed, so it varies slowly (its own rate of change adds acceleration
-// and jerk): 50 ms, the order of the jerk phases.
-constexpr double kSlowdownSpread = 0.05;  // s
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// The timing is exact at its grid nodes; between them (and in the divided
+// differences of the samples, which average over up to four samples) the
+// rates can differ by a little. The limits given to the timing keep that
+// little inside the real ones.
+constexpr double kVelocityMargin = 0.995;
+constexpr double kAccelerationMargin = 0.97;
+constexpr double kJerkMargin = 0.95;
+// Bounds on the timing grid, the longest interval between its nodes (in
+// samples) and how often it is refined to that.
+constexpr int kMinNodes = 64;
+constexpr int kMaxNodes = 50000;
+constexpr double kIntervalPerSample = 0.25;
+constexpr int kRefinements = 3;
+// A sample runs "slower than programmed" below this fraction of it.
+constexpr double kReducedBelow = 0.99;
+// The samples' audit: rounding of divided differences, as SampleSegment's.
+constexpr double kAuditSlack = 1e-6;
+// Where the samples break a limit the speed is capped a little below what
+// they need, fading out over this much time on each side; at most this
+// many times.
+constexpr double kRepairMargin = 0.97;
+constexpr double kRepairSpread = 0.05;  // s
+constexpr int kRepairs = 6;
 
-}  // namespace
-
-absl::StatusOr<PathProfile> CartesianProfile(const SpeedSpec& speed, ProfileKind kind,
-                                             double speed_override, double length,
-                                             double rotation) {
-  const double f = speed_override;
-  double s_velocity = std::numeric_limits<double>::infinity();
-  double s_acceleration = std::numeric_limits<double>::infinity();
-  double s_jerk = std::numeric_limits<double>::infinity();
-  if (length > 1e-12) {
-    s_velocity = f * speed.linear_velocity / length;
-    s_acceleration = f * speed.linear_acceleration / length;
-    s_jerk = f * speed.linear_jerk / length;
-  }
-  if (rotation > 1e-12) {
-    s_velocity = std::min(s_velocity, f * speed.angular_velocity / rotation);
-    s_acceleration = std::min(s_acceleration, f * speed.angular_acceleration / rotation);
-    s_jerk = std::min(s_jerk, f * speed.angular_jerk / rotation);
-  }
-  return PathProfile::Plan(kind, 1.0, s_velocity, s_acceleration, s_jerk);
+bool HasCode(const std::vector<Diagnostic>& diagnostics, DiagnosticCode code) {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [&](const Diagnostic& d) { return d.code == code; });
 }
-
-namespace {
 
 // Phase 1: is the end reachable at all? Say so once (diagnostics of the
 // IK answer, on the segment) instead of failing mid-path.
 absl::StatusOr<bool> EndIsReachable(const MotionSegment& segment, const CartesianPath& path,
-                                    SegmentContext& context, const IkOptions& ik_options,
-                                    SegmentReport& report) {
+                                    SegmentContext& context, SegmentReport& report) {
   const std::vector<double> seed(context.start.data(), context.start.data() + context.start.size());
   absl::StatusOr<IkResult> end =
-      SolveIk(context.model, context.data, path(1.0), segment.tool, seed, ik_options);
+      SolveIk(context.model, context.data, path(1.0), segment.tool, seed, IkOptions());
   if (!end.ok()) return end.status();
   if (end->ok) return true;
   ReportFailedIk(end->diagnostics, "target", report);
   return false;
 }
 
-// Phase 2: one IK per sample, seeded by the previous samples, with the
-// checks a tracked path needs (configuration flips, singularities).
-class CartesianTracker {
- public:
-  CartesianTracker(const MotionSegment& segment, const CartesianPath& path, SegmentContext& context,
-                   const IkOptions& ik_options, SegmentReport& report)
-      : segment_(segment),
-        path_(path),
-        context_(context),
-        model_(context.model),
-        data_(context.data),
-        tool_(segment.tool.ToIsometry()),
-        ik_options_(ik_options),
-        report_(report),
-        previous_(context.start),
-        before_previous_(context.start),
-        flip_threshold_(model_.dof()),
-        index_base_(static_cast<std::int64_t>(context.out.size()) - (context.Stores(0) ? 0 : 1)) {
-    // A joint moving more than 10 samples' worth of its top speed (and at
-    // least 0.5 rad / 0.05 m) between two samples has changed branch.
-    for (int j = 0; j < model_.dof(); ++j) {
-      const double floor = model_.dof_types[j] == JointType::kPrismatic ? 0.05 : 0.5;
-      flip_threshold_[j] =
-          std::max(floor, 10.0 * context.limits[j].max_velocity * context.sample_time);
+// The timing problem along `curve`: every joint, then the TCP's distance
+// and rotation (their derivatives in sigma are the extent; the path's speed
+// along sigma is uniform for lines, arcs and slerps). `tcp_only` keeps only
+// the TCP: the programmed timing, to say where the joints slow it.
+PathTimingProblem TimingProblem(const JointCurve& curve, const SegmentContext& context,
+                                const SpeedSpec& speed, const CartesianExtent& extent,
+                                const std::vector<double>& grid, bool tcp_only) {
+  const int nodes = static_cast<int>(grid.size());
+  const int dof = curve.dof();
+  const bool jerk = context.profile == ProfileKind::kJerkLimited;
+  PathTimingProblem p;
+  p.nodes = nodes;
+  p.s = grid;
+  auto add = [&](double v, double a, double j) {
+    p.max_velocity.push_back(v);
+    p.max_acceleration.push_back(a);
+    p.max_jerk.push_back(jerk ? j : kInf);
+  };
+  if (!tcp_only) {
+    for (int j = 0; j < dof; ++j) {
+      const JointLimits& l = context.limits[j];
+      add(kVelocityMargin * l.max_velocity, kAccelerationMargin * l.max_acceleration,
+          kJerkMargin * l.max_jerk);
     }
-    // The local descent goes to near machine precision (one more Gauss-Newton
-    // step than the tracking tolerance needs, quadratic convergence): IK
-    // noise of 1e-7 rad would read as ~10 rad/s^3 of jerk in third
-    // differences at 4 ms, an error of 1e-10 as ~0.01.
-    local_.position_tolerance = kPolishedPosition;
-    local_.orientation_tolerance = kPolishedOrientation;
-    local_.max_iterations = 50;
   }
-
-  // The sampler SampleSegment calls: false stops the segment (IK failed).
-  bool Sample(double t, const PathProfile::State& state, SampleOut& out) {
-    const std::int64_t index = index_base_ + sample_index_++;
-    if (!Solve(t, state, index, out)) return false;
-    CheckFlip(t, index, out.q);
-    if (!singularity_reported_ && sample_index_ % kSingularityCheckInterval == 1) {
-      CheckSingularity(t, index, out.q);
-    }
-    before_previous_ = previous_;
-    previous_ = out.q;
-    return true;
-  }
-
- private:
-  bool Solve(double t, const PathProfile::State& state, std::int64_t index, SampleOut& out) {
-    const Pose commanded = path_(state.s);
-    const Eigen::Isometry3d target = commanded.ToIsometry();
-    // A local descent from the previous sample follows the same branch. On
-    // a non-redundant chain (dof <= 6) the linear extrapolation of the last
-    // two samples is a better start (it saves most of an iteration); on a
-    // redundant arm it would carry the last step's null-space motion forward
-    // undamped, so the joints keep drifting after the TCP stops
-    // (acceleration spikes at the segment's end).
-    if (model_.dof() <= 6) {
-      data_.q = 2.0 * previous_ - before_previous_;
-    } else {
-      data_.q = previous_;
-    }
-    LevenbergMarquardtAttempt attempt = RunLevenbergMarquardt(model_, data_, target, tool_, local_);
-    out.q = data_.q;
-    out.tcp = Pose::FromIsometry(attempt.tcp);
-    PoseError error = attempt.error;
-    const bool tracked = attempt.converged || (error.position <= TrackingTolerances::kPosition &&
-                                               error.rotation <= TrackingTolerances::kOrientation);
-    if (!tracked) {  // the full solver, seeded with the previous sample
-      const std::vector<double> seed(previous_.data(), previous_.data() + previous_.size());
-      absl::StatusOr<IkResult> ik =
-          SolveIk(model_, data_, commanded, segment_.tool, seed, ik_options_);
-      if (!ik.ok() || !ik->ok) {
-        AddSegmentDiagnostic(
-            report_, Severity::kError, DiagnosticCode::kIkFailed,
-            absl::StrCat("no IK solution at sample ", index, " (t = ", context_.start_time + t,
-                         " s, at s = ", state.s, " of the path)",
-                         ik.ok() ? absl::StrCat(": ", IkOutcomeName(ik->outcome)) : ""),
-            index, context_.start_time + t);
-        return false;
-      }
-      out.q = ik->joints;
-      out.tcp = Pose::FromIsometry(ForwardKinematics(model_, data_.kinematics, out.q) * tool_);
-      error.position = ik->position_error;
-      error.rotation = ik->orientation_error;
-      // Polish the full solver's answer as the local descent would have.
-      data_.q = ik->joints;
-      const LevenbergMarquardtAttempt polished =
-          RunLevenbergMarquardt(model_, data_, target, tool_, local_);
-      if (polished.error.position <= error.position && polished.error.rotation <= error.rotation) {
-        out.q = data_.q;
-        out.tcp = Pose::FromIsometry(polished.tcp);
-        error = polished.error;
+  const bool linear = extent.length > 1e-12, angular = extent.rotation > 1e-12;
+  if (linear) add(speed.linear_velocity, speed.linear_acceleration, speed.linear_jerk);
+  if (angular) add(speed.angular_velocity, speed.angular_acceleration, speed.angular_jerk);
+  p.quantities = static_cast<int>(p.max_velocity.size());
+  const std::size_t size = static_cast<std::size_t>(nodes) * p.quantities;
+  p.d1.assign(size, 0.0);
+  p.d2.assign(size, 0.0);
+  p.d3.assign(size, 0.0);
+  Eigen::VectorXd q, d1, d2, d3;
+  for (int i = 0; i < nodes; ++i) {
+    const std::size_t row = static_cast<std::size_t>(i) * p.quantities;
+    int m = 0;
+    if (!tcp_only) {
+      curve.Evaluate(grid[i], q, &d1, &d2, &d3);
+      for (int j = 0; j < dof; ++j, ++m) {
+        p.d1[row + m] = d1[j];
+        p.d2[row + m] = d2[j];
+        p.d3[row + m] = d3[j];
       }
     }
-    report_.max_cartesian_error = std::max(report_.max_cartesian_error, error.position);
-    if (!deviation_reported_ && (error.position > segment_.path_tolerance ||
-                                 error.rotation > segment_.path_angle_tolerance)) {
-      deviation_reported_ = true;
-      AddSegmentDiagnostic(
-          report_, Severity::kError, DiagnosticCode::kCartesianDeviation,
-          absl::StrCat("the TCP is ", error.position, " m and ", error.rotation,
-                       " rad from the programmed path at sample ", index, " (tolerance ",
-                       segment_.path_tolerance, " m, ", segment_.path_angle_tolerance, " rad)"),
-          index, context_.start_time + t);
-      report_.diagnostics.back().value = error.position;
-      report_.diagnostics.back().limit = segment_.path_tolerance;
-    }
-    return true;
+    if (linear) p.d1[row + m++] = extent.length;
+    if (angular) p.d1[row + m++] = extent.rotation;
   }
-
-  void CheckFlip(double t, std::int64_t index, const Eigen::VectorXd& q) {
-    for (int j = 0; j < model_.dof() && !flip_reported_; ++j) {
-      const double jump = std::abs(q[j] - previous_[j]);
-      if (jump <= flip_threshold_[j]) continue;
-      flip_reported_ = true;
-      AddSegmentDiagnostic(
-          report_, Severity::kError, DiagnosticCode::kConfigurationFlip,
-          absl::StrCat(model_.dof_names[j], " jumps by ", jump, " between samples ", index - 1,
-                       " and ", index, ": the arm changes configuration"),
-          index, context_.start_time + t);
-      report_.diagnostics.back().joint_name = model_.dof_names[j];
-      report_.diagnostics.back().value = jump;
-      report_.diagnostics.back().limit = flip_threshold_[j];
-    }
-  }
-
-  void CheckSingularity(double t, std::int64_t index, const Eigen::VectorXd& q) {
-    singularity_reported_ = WarnIfNearSingular(model_, data_.kinematics, q, tool_, index,
-                                               context_.start_time + t, report_);
-  }
-
-  const MotionSegment& segment_;
-  const CartesianPath& path_;
-  SegmentContext& context_;
-  const ChainModel& model_;
-  IkData& data_;
-  const Eigen::Isometry3d tool_;
-  const IkOptions& ik_options_;
-  SegmentReport& report_;
-  LevenbergMarquardtSettings local_;
-  Eigen::VectorXd previous_, before_previous_;
-  Eigen::VectorXd flip_threshold_;
-  const std::int64_t index_base_;
-  std::int64_t sample_index_ = 0;
-  bool flip_reported_ = false, singularity_reported_ = false, deviation_reported_ = false;
-};
-
-// The next local slowdown of the programmed profile: where the audit of
-// the samples of `timed` asks for a factor r > 1, the slowdown there is
-// multiplied by r (and a 2 % margin, since re-timed samples fall elsewhere),
-// then spread (a running maximum, then a running mean, over
-// kSlowdownSpread on each side: never below what was asked, and smooth).
-// `slowdown` holds k per dt of profile time and is updated.
-std::shared_ptr<const TimeWarp> LocalSlowdown(const PathProfile& timed, const RateAudit& audit,
-                                              bool with_jerk, double dt,
-                                              std::vector<double>& slowdown) {
-  const std::size_t nodes = static_cast<std::size_t>(std::ceil(timed.OwnDuration() / dt)) + 1;
-  if (slowdown.size() != nodes) slowdown.assign(nodes, 1.0);
-  const PathProfile on_grid = timed.OnGrid(dt);
-  std::vector<double> need(nodes, 1.0);
-  for (std::size_t k = 0; k < audit.ratio_at[0].size(); ++k) {
-    const double r = audit.RequiredStretchAt(k, with_jerk);
-    if (r <= 1.0) continue;
-    const double tau = on_grid.ProfileTime(static_cast<double>(k) * dt);
-    const std::size_t i = std::min(nodes - 1, static_cast<std::size_t>(std::lround(tau / dt)));
-    need[i] = std::max(need[i], r * 1.02);
-  }
-  std::vector<double> raised(nodes);
-  for (std::size_t i = 0; i < nodes; ++i) raised[i] = slowdown[i] * need[i];
-  const long w = std::max(3L, std::lround(kSlowdownSpread / dt));
-  const long n = static_cast<long>(nodes);
-  // Running maximum over [i - w, i + w] with a deque of indices whose
-  // values decrease: O(n) whatever w (at 0.1 ms samples w is 500).
-  std::vector<double> widest(nodes);
-  std::deque<long> window;
-  for (long j = 0, i = -w; i < n; ++j, ++i) {
-    if (j < n) {
-      while (!window.empty() && raised[window.back()] <= raised[j]) window.pop_back();
-      window.push_back(j);
-    }
-    if (i < 0) continue;
-    while (window.front() < i - w) window.pop_front();
-    widest[i] = std::max(1.0, raised[window.front()]);
-  }
-  // Running mean over the same window (ends held), by prefix sums.
-  std::vector<double> prefix(nodes + 2 * w + 1, 0.0);
-  for (long j = -w; j <= n - 1 + w; ++j) {
-    prefix[j + w + 1] = prefix[j + w] + widest[std::clamp(j, 0L, n - 1)];
-  }
-  for (long i = 0; i < n; ++i) {
-    const double mean = (prefix[i + 2 * w + 1] - prefix[i]) / static_cast<double>(2 * w + 1);
-    slowdown[i] = std::max(slowdown[i], mean);
-  }
-  return std::make_shared<const TimeWarp>(slowdown, dt);
+  return p;
 }
 
-// SPEED_REDUCED: where the segment runs slower than programmed, by how
-// much at most, and which joint asked for it first.
-void ReportSpeedReduced(const ChainModel& model, double dt, const PathProfile& programmed,
-                        const PathProfile& timed, const RateAudit& first_failure,
-                        SegmentReport& report) {
-  // Samples where the motion runs more than 0.1 % slower than programmed.
-  std::int64_t first = -1, last = -1;
+// The sample index where sigma is first reached by the programmed timing
+// (for diagnostics of a path that has no timing yet).
+std::int64_t SampleNear(const PathTiming& timing, double dt, double sigma) {
+  const double T = timing.duration();
+  double lo = 0, hi = T;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (timing.At(mid).s < sigma ? lo : hi) = mid;
+  }
+  return std::lround(hi / dt);
+}
+
+// SPEED_REDUCED: the samples where the TCP runs below kReducedBelow of the
+// programmed timing's speed at the same point of the path, the least
+// fraction, and the joint closest to a limit there.
+void ReportSpeedReduced(const SegmentContext& context, const std::vector<double>& sigma,
+                        const std::vector<double>& speed_squared, const PathTiming& programmed,
+                        const std::vector<double>& qd, const std::vector<double>& qdd,
+                        double override_factor, double own_duration, SegmentReport& report) {
+  const int dof = context.model.dof();
+  const std::size_t n = sigma.size();
+  double peak = 0;
+  for (std::size_t k = 0; k < n; ++k) peak = std::max(peak, programmed.SpeedSquaredAt(sigma[k]));
+  std::int64_t first = -1, last = -1, worst_at = -1;
   double worst = 1.0;
-  for (std::int64_t k = 0; k < report.point_count; ++k) {
-    const double slow = timed.SlowdownAt(static_cast<double>(k) * dt);
-    worst = std::max(worst, slow);
-    if (slow > 1.001) {
-      if (first < 0) first = k;
-      last = k;
-    }
+  for (std::size_t k = 0; k < n; ++k) {
+    const double wanted = programmed.SpeedSquaredAt(sigma[k]);
+    if (wanted < 1e-4 * peak) continue;  // starting and stopping: both at rest
+    const double fraction = std::sqrt(std::max(0.0, speed_squared[k]) / wanted);
+    if (fraction >= kReducedBelow) continue;
+    if (first < 0) first = static_cast<std::int64_t>(k);
+    last = static_cast<std::int64_t>(k);
+    if (fraction < worst) worst = fraction, worst_at = static_cast<std::int64_t>(k);
   }
-  if (first < 0) first = 0, last = report.point_count - 1;
-  // The joint of the limit the programmed timing broke most.
-  int kind = RateAudit::kVelocity;
-  for (int k : {RateAudit::kAcceleration, RateAudit::kJerk}) {
-    if (first_failure.ratio[k] > first_failure.ratio[kind]) kind = k;
+  if (first < 0) return;
+  int joint = -1;
+  double closest = -1;
+  for (int j = 0; j < dof; ++j) {
+    const std::size_t at = static_cast<std::size_t>(worst_at) * dof + j;
+    const double ratio = std::max(std::abs(qd[at]) / context.limits[j].max_velocity,
+                                  std::abs(qdd[at]) / context.limits[j].max_acceleration);
+    if (ratio > closest) closest = ratio, joint = j;
   }
-  const int joint = first_failure.joint[kind];
+  const std::int64_t base = report.first_index - (context.Stores(0) ? 0 : 1);
+  const double programmed_duration = programmed.duration() / override_factor;
   AddSegmentDiagnostic(
       report, Severity::kWarning, DiagnosticCode::kSpeedReduced,
-      absl::StrCat("slowed to ", 1.0 / worst, " of the programmed speed at most, over samples ",
-                   report.first_index + first, " to ", report.first_index + last, " (",
-                   timed.duration(), " s instead of ", programmed.duration(),
-                   " s): ", joint >= 0 ? model.dof_names[joint] : std::string("a joint"),
+      absl::StrCat("slowed to ", worst, " of the programmed speed at most, over samples ",
+                   base + first, " to ", base + last, " (", own_duration, " s instead of ",
+                   programmed_duration,
+                   " s): ", joint >= 0 ? context.model.dof_names[joint] : std::string("a joint"),
                    " cannot follow the programmed TCP speed there"),
-      report.first_index + first);
-  report.diagnostics.back().value = 1.0 / worst;
+      base + worst_at, context.start_time + static_cast<double>(worst_at) * context.sample_time);
+  report.diagnostics.back().value = worst;
   report.diagnostics.back().limit = 1.0;
-  if (joint >= 0) report.diagnostics.back().joint_name = model.dof_names[joint];
+  if (joint >= 0) report.diagnostics.back().joint_name = context.model.dof_names[joint];
+}
+
+std::vector<double> UniformGrid(int nodes) {
+  std::vector<double> grid(nodes);
+  for (int i = 0; i < nodes; ++i) grid[i] = static_cast<double>(i) / (nodes - 1);
+  grid.back() = 1.0;
+  return grid;
+}
+
+// The first grid: uniform at about one node per sample of the programmed
+// timing, with every piece of the joint curve split in two as well (the
+// curve's derivatives change fastest where its knots are dense).
+std::vector<double> FirstGrid(const JointCurve& curve, double programmed_duration, double dt) {
+  const int uniform = static_cast<int>(std::clamp(std::ceil(programmed_duration / dt) + 1,
+                                                  static_cast<double>(kMinNodes),
+                                                  static_cast<double>(kMaxNodes / 4)));
+  std::vector<double> grid = UniformGrid(uniform);
+  const std::vector<double>& knots = curve.knots();
+  for (std::size_t k = 0; k + 1 < knots.size(); ++k) {
+    grid.push_back(knots[k]);
+    grid.push_back(0.5 * (knots[k] + knots[k + 1]));
+  }
+  std::sort(grid.begin(), grid.end());
+  // Nodes closer than 1e-12 are one.
+  std::vector<double> out;
+  for (double s : grid) {
+    if (out.empty() || s - out.back() > 1e-12) out.push_back(s);
+  }
+  out.back() = 1.0;
+  return out;
+}
+
+// The timing along `curve`, refined until no interval between nodes lasts
+// more than a quarter of a sample of the result (speed_override included):
+// the samples' divided differences then average the steps of sdd at the
+// nodes, which the sweeps bound.
+struct Timings {
+  PathTimingSolution solution;
+  std::vector<double> grid;
+};
+
+// On the grid of an earlier pass (`grid`, with `caps` on sd^2 at its
+// nodes) when there is one: the caps keep their nodes.
+Timings SolveTimings(const JointCurve& curve, const SegmentContext& context, const SpeedSpec& speed,
+                     const CartesianExtent& extent, double programmed_duration,
+                     const std::vector<double>& caps, const std::vector<double>& grid) {
+  Timings t;
+  const bool again = !caps.empty() && caps.size() == grid.size();
+  t.grid = again ? grid : FirstGrid(curve, programmed_duration, context.sample_time);
+  const double longest = kIntervalPerSample * context.sample_time * context.speed_override;
+  for (int pass = 0;; ++pass) {
+    PathTimingProblem problem = TimingProblem(curve, context, speed, extent, t.grid, false);
+    if (again) problem.max_speed_squared = caps;
+    t.solution = SolvePathTiming(problem);
+    if (again || pass == kRefinements) break;
+    std::vector<double> finer = RefinedGrid(PathTiming(t.solution.x, t.grid), longest, kMaxNodes);
+    if (finer.size() == t.grid.size()) break;
+    t.grid = std::move(finer);
+  }
+  return t;
+}
+
+// The samples of one timing: path parameter, joints and their rates.
+struct Sampled {
+  std::vector<double> times, sigma, sd;
+  std::vector<double> q, qd, qdd;
+};
+
+// Samples `curve` through `timing` (already stretched to end on the grid)
+// at every dt; the first sample is the start exactly, the last the end.
+using TimeLaw = std::function<PathTiming::State(double t)>;
+
+absl::Status SampleTiming(const JointCurve& curve, const TimeLaw& timing, long samples,
+                          const SegmentContext& context, Sampled& out) {
+  const int dof = curve.dof();
+  out.times.resize(samples);
+  out.sigma.resize(samples);
+  out.sd.resize(samples);
+  out.q.resize(samples * dof);
+  out.qd.resize(samples * dof);
+  out.qdd.resize(samples * dof);
+  Eigen::VectorXd q, d1, d2;
+  for (long k = 0; k < samples; ++k) {
+    if (k % 64 == 0 && context.Cancelled()) {
+      return absl::CancelledError("planning cancelled by the client");
+    }
+    out.times[k] = static_cast<double>(k) * context.sample_time;
+    PathTiming::State st = timing(out.times[k]);
+    if (k == 0) st = PathTiming::State{};
+    if (k == samples - 1) st = PathTiming::State{1.0, 0.0, 0.0};
+    out.sigma[k] = st.s;
+    out.sd[k] = st.sd;
+    curve.Evaluate(st.s, q, &d1, &d2);
+    if (k == 0) q = context.start;
+    if (k == samples - 1) q = curve.last().q;
+    Eigen::Map<Eigen::VectorXd>(out.q.data() + k * dof, dof) = q;
+    Eigen::Map<Eigen::VectorXd>(out.qd.data() + k * dof, dof) = d1 * st.sd;
+    Eigen::Map<Eigen::VectorXd>(out.qdd.data() + k * dof, dof) = d1 * st.sdd + d2 * (st.sd * st.sd);
+  }
+  return absl::OkStatus();
+}
+
+// Where the audit of the samples finds a rate beyond its limit, the caps on
+// sd^2 at the grid's nodes come down: at the sample, by what the worst rate
+// there needs (velocity ~ sd, acceleration ~ sd^2, jerk ~ sd^3 for the same
+// shape) and a little more, fading out over kRepairSpread on each side.
+// False when every sample is within its limits.
+bool LowerCapsWhereBroken(const RateAudit& audit, const Sampled& sampled, const PathTiming& timing,
+                          bool with_jerk, double dt, std::vector<double>& caps) {
+  const std::vector<double>& grid = timing.nodes();
+  const std::size_t n = sampled.sigma.size();
+  std::vector<double> factor(n, 1.0);
+  bool broken = false;
+  for (std::size_t k = 0; k < n; ++k) {
+    double f = 1.0;
+    const double v = audit.ratio_at[RateAudit::kVelocity][k];
+    const double a = audit.ratio_at[RateAudit::kAcceleration][k];
+    const double j = with_jerk ? audit.ratio_at[RateAudit::kJerk][k] : 0.0;
+    if (v > 1 + kAuditSlack) f = std::min(f, 1 / (v * v));
+    if (a > 1 + kAuditSlack) f = std::min(f, 1 / a);
+    if (j > 1 + kAuditSlack) f = std::min(f, std::pow(j, -2.0 / 3.0));
+    if (f < 1) broken = true, factor[k] = kRepairMargin * f;
+  }
+  if (!broken) return false;
+  const long spread = std::max(1L, std::lround(kRepairSpread / dt));
+  for (std::size_t k = 0; k < n; ++k) {
+    if (factor[k] >= 1) continue;
+    const long lo = std::max(0L, static_cast<long>(k) - spread);
+    const long hi = std::min(static_cast<long>(n) - 1, static_cast<long>(k) + spread);
+    for (long l = lo; l <= hi; ++l) {
+      const double fade = static_cast<double>(std::abs(l - static_cast<long>(k))) / spread;
+      const double f = 1 - (1 - factor[k]) * (1 - fade);
+      // The nodes between this sample and the next.
+      const double from = sampled.sigma[static_cast<std::size_t>(std::max(0L, l - 1))];
+      const double to = sampled.sigma[static_cast<std::size_t>(std::min<long>(n - 1, l + 1))];
+      auto first = std::lower_bound(grid.begin(), grid.end(), from);
+      auto last = std::upper_bound(grid.begin(), grid.end(), to);
+      for (auto it = first; it != last; ++it) {
+        const std::size_t i = static_cast<std::size_t>(it - grid.begin());
+        caps[i] = std::min(caps[i], f * timing.SpeedSquaredAt(grid[i]));
+      }
+    }
+  }
+  return true;
+}
+
+// InvalidArgument when `samples` more would take the trajectory over its
+// point budget.
+absl::Status CheckPointBudget(const SegmentContext& context, const SegmentReport& report,
+                              long samples) {
+  if (static_cast<long>(context.out.size()) + samples - (context.Stores(0) ? 0 : 1) <=
+      context.max_points) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "segments[", report.segment_index, "] (", report.segment_id, "): the path needs at least ",
+      context.out.size() + samples, " samples (duration / sample_time) and the limit is ",
+      context.max_points, "; raise sample_time or split the program"));
+}
+
+// The samples of the segment, done: every sample's TCP checked against
+// the programmed path by FK, near-singular samples warned of, the samples
+// appended and audited, and (with `programmed`, the TCP-only timing, when
+// the timing is the joints' own) SPEED_REDUCED where they run slower.
+absl::Status FinishSegment(const MotionSegment& segment, const CartesianPath& path,
+                           SegmentContext& context, SegmentReport& report, const Sampled& sampled,
+                           long samples, std::int64_t index_base, const PathTiming* programmed,
+                           double on_grid, Eigen::VectorXd& end_joints) {
+  const int dof = context.model.dof();
+  const Eigen::Isometry3d tool = segment.tool.ToIsometry();
+  // The TCP of every sample, checked against the programmed path.
+  std::vector<Pose> tcp(samples);
+  std::vector<double> speed_squared(samples);
+  for (long k = 0; k < samples; ++k) {
+    const Eigen::VectorXd qk = Eigen::Map<const Eigen::VectorXd>(sampled.q.data() + k * dof, dof);
+    const Eigen::Isometry3d at =
+        ForwardKinematics(context.model, context.data.kinematics, qk) * tool;
+    tcp[k] = Pose::FromIsometry(at);
+    const double unscaled = sampled.sd[k] / context.speed_override;
+    speed_squared[k] = unscaled * unscaled;
+    const PoseError error = ComputePoseError(at, path(sampled.sigma[k]).ToIsometry());
+    report.max_cartesian_error = std::max(report.max_cartesian_error, error.position);
+    const bool deviates =
+        error.position > segment.path_tolerance || error.rotation > segment.path_angle_tolerance;
+    if (deviates && !HasCode(report.diagnostics, DiagnosticCode::kCartesianDeviation)) {
+      AddSegmentDiagnostic(
+          report, Severity::kError, DiagnosticCode::kCartesianDeviation,
+          absl::StrCat("the TCP is ", error.position, " m and ", error.rotation,
+                       " rad from the programmed path at sample ", index_base + k, " (tolerance ",
+                       segment.path_tolerance, " m, ", segment.path_angle_tolerance, " rad)"),
+          index_base + k, context.start_time + sampled.times[k]);
+      report.diagnostics.back().value = error.position;
+      report.diagnostics.back().limit = segment.path_tolerance;
+    }
+    if (k % kSingularityCheckInterval == 1 &&
+        !HasCode(report.diagnostics, DiagnosticCode::kSingularity)) {
+      WarnIfNearSingular(context.model, context.data.kinematics, qk, tool, index_base + k,
+                         context.start_time + sampled.times[k], report);
+    }
+  }
+  AppendSegmentSamples(context, report, sampled.times, sampled.q, sampled.qd, sampled.qdd, tcp,
+                       end_joints);
+  if (programmed != nullptr) {
+    ReportSpeedReduced(context, sampled.sigma, speed_squared, *programmed, sampled.qd, sampled.qdd,
+                       context.speed_override, on_grid, report);
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
 
+absl::StatusOr<PathProfile> CartesianProfile(const SpeedSpec& speed, ProfileKind kind,
+                                             double length, double rotation) {
+  double s_velocity = kInf, s_acceleration = kInf, s_jerk = kInf;
+  if (length > 1e-12) {
+    s_velocity = speed.linear_velocity / length;
+    s_acceleration = speed.linear_acceleration / length;
+    s_jerk = speed.linear_jerk / length;
+  }
+  if (rotation > 1e-12) {
+    s_velocity = std::min(s_velocity, speed.angular_velocity / rotation);
+    s_acceleration = std::min(s_acceleration, speed.angular_acceleration / rotation);
+    s_jerk = std::min(s_jerk, speed.angular_jerk / rotation);
+  }
+  return PathProfile::Plan(kind, 1.0, s_velocity, s_acceleration, s_jerk);
+}
+
 absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
-                                const PathProfile& profile, SegmentContext& context,
+                                const CartesianExtent& extent, SegmentContext& context,
                                 SegmentReport& report, Eigen::VectorXd& end_joints) {
   end_joints = context.start;
-  IkOptions ik_options;
-  ik_options.position_tolerance = TrackingTolerances::kPosition;
-  ik_options.orientation_tolerance = TrackingTolerances::kOrientation;
-  absl::StatusOr<bool> reachable = EndIsReachable(segment, path, context, ik_options, report);
+  absl::StatusOr<bool> reachable = EndIsReachable(segment, path, context, report);
   if (!reachable.ok()) return reachable.status();
   if (!*reachable) return absl::OkStatus();
-
-  // Timed at the programmed speed first. Where a joint cannot follow, the
-  // path is re-timed: first locally (a smooth slowdown k(tau) >= 1 over the
-  // programmed profile's time, raised where the audit of the sampled joints
-  // asks and nowhere else), then, if that has not converged, uniformly. IK
-  // along the path does not depend on the timing, only where samples fall.
-  const bool with_jerk = context.profile == ProfileKind::kJerkLimited;
+  const int dof = context.model.dof();
   const double dt = context.sample_time;
-  PathProfile timed = profile;
-  std::vector<double> slowdown;  // k per dt of the programmed profile's time
-  RateAudit first_failure;
-  for (int pass = 0;; ++pass) {
-    SegmentReport attempt = report;
-    CartesianTracker tracker(segment, path, context, ik_options, attempt);
-    RateAudit failed;
-    const bool last_pass = pass == kLocalRetimingPasses + kUniformRetimingPasses;
-    absl::Status status = SampleSegment(
-        context, timed, attempt,
-        [&](double t, const PathProfile::State& state, SampleOut& out) {
-          return tracker.Sample(t, state, out);
-        },
-        end_joints, /*rates_from_differences=*/true, last_pass ? nullptr : &failed);
-    if (!status.ok()) return status;
-    const double stretch = failed.RequiredStretch(with_jerk);
-    if (stretch <= 1.0 || !attempt.ok) {
-      report = std::move(attempt);
-      if (timed.stretch() > 1.0 + 1e-9) {
-        ReportSpeedReduced(context.model, dt, profile, timed, first_failure, report);
-      }
-      return absl::OkStatus();
-    }
-    if (pass == 0) first_failure = failed;
-    if (pass < kLocalRetimingPasses) {
-      timed = profile.Warped(LocalSlowdown(timed, failed, with_jerk, dt, slowdown));
-    } else {
-      // A little past the factor: the next samples fall elsewhere on the path.
-      timed = timed.StretchedTo(timed.duration() * stretch * 1.02);
+  const Eigen::Isometry3d tool = segment.tool.ToIsometry();
+  const std::int64_t index_base =
+      static_cast<std::int64_t>(context.out.size()) - (context.Stores(0) ? 0 : 1);
+  const bool moves = extent.length > 1e-12 || extent.rotation > 1e-12;
+  const bool with_jerk = context.profile == ProfileKind::kJerkLimited;
+
+  // The path: a joint curve from the start. Its programmed timing (the
+  // TCP's own limits alone) says where the motion would be, for
+  // diagnostics, and what SPEED_REDUCED compares with.
+  JointCurve curve(
+      JointCurve::Knot{0.0, context.start, Eigen::VectorXd::Zero(dof), Eigen::VectorXd::Zero(dof)});
+  const std::vector<double> programmed_grid = UniformGrid(kMinNodes * 4);
+  const PathTiming programmed(moves ? SolvePathTiming(TimingProblem(curve, context, segment.speed,
+                                                                    extent, programmed_grid, true))
+                                          .x
+                                    : std::vector<double>(2, 0.0),
+                              moves ? programmed_grid : std::vector<double>());
+  JointCurveTolerances tolerances;
+  tolerances.position = segment.path_tolerance;
+  tolerances.rotation = segment.path_angle_tolerance;
+  JointCurveFailure failure;
+  if (moves &&
+      !BuildCartesianJointCurve(context.model, context.data, path, tool, context.start, tolerances,
+                                extent.length, extent.rotation, curve, failure)) {
+    const DiagnosticCode code =
+        failure.kind == JointCurveFailure::Kind::kSingular ? DiagnosticCode::kSingularity
+        : failure.kind == JointCurveFailure::Kind::kFlip   ? DiagnosticCode::kConfigurationFlip
+                                                           : DiagnosticCode::kIkFailed;
+    const std::int64_t index = index_base + SampleNear(programmed, dt, failure.sigma);
+    AddSegmentDiagnostic(report, Severity::kError, code,
+                         absl::StrCat(failure.detail, " at s = ", failure.sigma,
+                                      " of the path (near sample ", index, ")"),
+                         index, context.start_time + (index - index_base) * dt);
+    return absl::OkStatus();
+  }
+
+  // The time. First the programmed timing itself (the exact double-S or
+  // trapezoid of the TCP's limits, the fastest there is when no joint
+  // limit binds), kept when the joints follow it within every limit.
+  Sampled sampled;
+  long samples = 1;
+  double on_grid = 0.0;
+  if (moves) {
+    absl::StatusOr<PathProfile> exact =
+        CartesianProfile(segment.speed, context.profile, extent.length, extent.rotation);
+    if (!exact.ok()) return exact.status();
+    const PathProfile played =
+        exact->StretchedTo(exact->duration() / context.speed_override).OnGrid(dt);
+    on_grid = played.duration();
+    samples = std::lround(on_grid / dt) + 1;
+    if (absl::Status s = CheckPointBudget(context, report, samples); !s.ok()) return s;
+    const TimeLaw law = [&](double t) {
+      const PathProfile::State st = played.At(t);
+      return PathTiming::State{st.s, st.sd, st.sdd};
+    };
+    if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
+    const RateAudit audit = AuditRates(sampled.q, dof, dt, context.limits);
+    if (audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack) {
+      return FinishSegment(segment, path, context, report, sampled, samples, index_base, nullptr,
+                           on_grid, end_joints);
     }
   }
+
+  // Otherwise the fastest timing along the curve, the override as a time
+  // scaling, the grid; then the samples' own audit, and where it finds a
+  // rate beyond its limit (the timing is exact at its nodes, the samples
+  // see between them), the speed capped there and the timing solved again.
+  Timings timings;
+  std::vector<double> caps;
+  PathTiming timing(std::vector<double>(2, 0.0));
+  for (int pass = 0;; ++pass) {
+    if (moves) {
+      timings = SolveTimings(curve, context, segment.speed, extent, programmed.duration(), caps,
+                             timings.grid);
+      for (std::size_t i = 1; i + 1 < timings.solution.x.size(); ++i) {
+        if (timings.solution.x[i] > 0) continue;
+        const double sigma = timings.grid[i];
+        const std::int64_t index = index_base + SampleNear(programmed, dt, sigma);
+        AddSegmentDiagnostic(
+            report, Severity::kError, DiagnosticCode::kAccelLimit,
+            absl::StrCat("the joints cannot move along the path at s = ", sigma,
+                         " within their limits (no speed there keeps every acceleration in them)"),
+            index, context.start_time + (index - index_base) * dt);
+        return absl::OkStatus();
+      }
+      timing = PathTiming(timings.solution.x, timings.grid);
+    }
+    const double own = moves ? timing.duration() / context.speed_override : 0.0;
+    on_grid = std::ceil(own / dt - 1e-9) * dt;
+    if (moves) timing.StretchTo(on_grid);
+    samples = std::lround(on_grid / dt) + 1;
+    if (absl::Status s = CheckPointBudget(context, report, samples); !s.ok()) return s;
+    const TimeLaw law = [&](double t) { return timing.At(t); };
+    if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
+    if (!moves || pass == kRepairs) break;
+    const RateAudit audit = AuditRates(sampled.q, dof, dt, context.limits);
+    if (audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack) break;
+    if (caps.size() != timings.grid.size()) caps.assign(timings.grid.size(), kInf);
+    // Caps are in the timing's own speed; the override slows all of it.
+    if (!LowerCapsWhereBroken(audit, sampled, timing, with_jerk, dt, caps)) break;
+    for (std::size_t i = 0; i < caps.size(); ++i) {
+      caps[i] = std::min(caps[i], timings.solution.x[i]);
+    }
+  }
+
+  return FinishSegment(segment, path, context, report, sampled, samples, index_base,
+                       moves ? &programmed : nullptr, on_grid, end_joints);
 }
 
 }  // namespace motion

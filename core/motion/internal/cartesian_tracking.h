@@ -1,51 +1,55 @@
 #pragma once
 
-#include <functional>
-
 #include <Eigen/Core>
 
 #include "absl/status/status.h"
+#include "core/motion/internal/cartesian_joint_curve.h"
 #include "core/motion/internal/segment_context.h"
 #include "core/motion/motion_request.h"
 #include "core/profile/path_profile.h"
 
 namespace motion {
 
-/// \brief TCP pose (base frame) at path parameter sigma in [0, 1].
-using CartesianPath = std::function<Pose(double sigma)>;
-
-/// \brief Tolerances of the IK at every sample of a Cartesian path: tighter
-/// than the default IK's so the executed TCP stays on the commanded path to
-/// well under 1e-5 m / 1e-4 rad.
-struct TrackingTolerances {
-  static constexpr double kPosition = 1e-7;     ///< m
-  static constexpr double kOrientation = 1e-6;  ///< rad
+/// \brief How far a Cartesian path goes: the TCP's path length (m) and how
+/// far the tool turns along it (rad), for its speed limits.
+struct CartesianExtent {
+  double length = 0.0;
+  double rotation = 0.0;
 };
 
-/// \brief The Cartesian speed limits of a segment (defaults already
-/// resolved: ResolveProgramDefaults) scaled by the override, as a profile of
-/// `kind` over sigma in [0, 1] for a path of `length` (m) that turns the
-/// tool by `rotation` (rad): sigma'_max = min(v / length, w / rotation),
-/// and likewise for acceleration and jerk.
+/// \brief The TCP's own timing of a Cartesian path of `length` (m) that
+/// turns the tool by `rotation` (rad): a profile of `kind` over sigma in
+/// [0, 1], sigma'_max = min(v / length, w / rotation), and likewise for
+/// acceleration and jerk (the fastest under the segment's TCP limits).
 absl::StatusOr<PathProfile> CartesianProfile(const SpeedSpec& speed, ProfileKind kind,
-                                             double speed_override, double length, double rotation);
+                                             double length, double rotation);
 
-/// \brief Samples a MoveL/MoveC: solves IK at every sample seeded with the
-/// previous one (a local descent first; restarts only if that fails), and
-/// reports on the segment: the end target unreachable (checked first, no
-/// sampling), IK failures (with the sample index), configuration flips (a
-/// joint jumping more than max(0.5 rad or 0.05 m, 10 v_max dt) between
-/// samples), near-singular samples (sigma_min below 1e-3, checked every 16th
-/// sample), joint limits, joint velocities and accelerations (finite
-/// differences), and the largest Cartesian error of the executed TCP.
+/// \brief Plans a MoveL/MoveC in two steps, the path, then the time:
 ///
-/// When the joints cannot follow `profile` (their sampled positions break a
-/// velocity, acceleration or jerk limit), the segment is played uniformly
-/// slower, as much as the audit of its joints asks, and says SPEED_REDUCED
-/// (warning) with the fraction of the programmed speed; a path that still
-/// breaks a limit after that keeps its errors.
+/// 1. The path becomes a joint curve q(sigma) (BuildCartesianJointCurve:
+///    continuation with error-controlled knots, quintic Hermite pieces,
+///    the TCP within the segment's path tolerances between knots).
+/// 2. The programmed timing (CartesianProfile) when the joints follow it
+///    within every limit, else the fastest timing sigma(t) along the curve
+///    (SolvePathTiming) within every
+///    joint's velocity, acceleration and (jerk-limited profile) jerk limit
+///    and the segment's TCP linear and angular velocity, acceleration and
+///    jerk, at rest at both ends; speed_override then plays it uniformly
+///    slower in time (velocity x f, acceleration x f^2, jerk x f^3), and it
+///    is stretched to end on the sample grid.
+///
+/// Sampled on the grid, every sample's TCP is checked by FK against the
+/// programmed path (CARTESIAN_DEVIATION beyond the tolerances) and every
+/// joint audited by divided differences (SampleSegment's audit). Where the
+/// joints hold the TCP below what the segment's own limits allow, a
+/// SPEED_REDUCED warning says over which samples, by how much at most and
+/// which joint binds; elsewhere the TCP runs at the programmed speed.
+///
+/// Reports, on the segment: the target unreachable (before anything is
+/// built), a path the arm cannot follow (IK_FAILED, CONFIGURATION_FLIP or
+/// SINGULARITY as errors naming where), near-singular samples (warning).
 absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
-                                const PathProfile& profile, SegmentContext& context,
+                                const CartesianExtent& extent, SegmentContext& context,
                                 SegmentReport& report, Eigen::VectorXd& end_joints);
 
 }  // namespace motion

@@ -64,9 +64,6 @@ absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, Se
   const double rotation =
       by_via ? through_via.TurnedAngle() : RotationAngleBetween(start.orientation, end.orientation);
 
-  absl::StatusOr<PathProfile> profile =
-      CartesianProfile(segment.speed, context.profile, context.speed_override, length, rotation);
-  if (!profile.ok()) return profile.status();
   const Arc& circle = *arc;
   const CartesianPath path = [&](double sigma) {
     if (sigma >= 1.0) return end;
@@ -76,7 +73,8 @@ absl::Status PlanMoveC(const MotionSegment& segment, SegmentContext& context, Se
         by_via ? through_via.At(sigma) : start.orientation.slerp(sigma, end.orientation);
     return p;
   };
-  return TrackCartesianPath(segment, path, *profile, context, report, end_joints);
+  return TrackCartesianPath(segment, path, CartesianExtent{length, rotation}, context, report,
+                            end_joints);
 }
 
 }  // namespace motion

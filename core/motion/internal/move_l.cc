@@ -13,9 +13,6 @@ absl::Status PlanMoveL(const MotionSegment& segment, SegmentContext& context, Se
   const double rotation = RotationAngleBetween(start.orientation, end.orientation);
   report.path_length = length;
 
-  absl::StatusOr<PathProfile> profile =
-      CartesianProfile(segment.speed, context.profile, context.speed_override, length, rotation);
-  if (!profile.ok()) return profile.status();
   const CartesianPath line = [&](double sigma) {
     if (sigma >= 1.0) return end;  // exactly the target at the last sample
     Pose p;
@@ -23,7 +20,8 @@ absl::Status PlanMoveL(const MotionSegment& segment, SegmentContext& context, Se
     p.orientation = start.orientation.slerp(sigma, end.orientation);
     return p;
   };
-  return TrackCartesianPath(segment, line, *profile, context, report, end_joints);
+  return TrackCartesianPath(segment, line, CartesianExtent{length, rotation}, context, report,
+                            end_joints);
 }
 
 }  // namespace motion

@@ -116,13 +116,26 @@ absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_a
     tcp[k] = sample.tcp;
   }
   if (rates_from_differences) FillRatesByDifferences(times, dof, q, qd, qdd);
-  const RateAudit audit = AuditRates(q, dof, context.sample_time, context.limits);
-  if (failed_audit != nullptr &&
-      audit.RequiredStretch(context.profile == ProfileKind::kJerkLimited) > 1 + kAuditSlack) {
-    *failed_audit = audit;
-    return absl::OkStatus();
+  if (failed_audit != nullptr) {
+    const RateAudit audit = AuditRates(q, dof, context.sample_time, context.limits);
+    if (audit.RequiredStretch(context.profile == ProfileKind::kJerkLimited) > 1 + kAuditSlack) {
+      *failed_audit = audit;
+      return absl::OkStatus();
+    }
   }
+  AppendSegmentSamples(context, report, times, q, qd, qdd, tcp, end_joints);
+  return absl::OkStatus();
+}
 
+void AppendSegmentSamples(SegmentContext& context, SegmentReport& report,
+                          const std::vector<double>& times, const std::vector<double>& q,
+                          const std::vector<double>& qd, const std::vector<double>& qdd,
+                          const std::vector<Pose>& tcp, Eigen::VectorXd& end_joints) {
+  Trajectory& out = context.out;
+  const int dof = out.dof;
+  const RateAudit audit = AuditRates(q, dof, context.sample_time, context.limits);
+  report.start_time = context.start_time;
+  report.duration = times.back();
   const std::size_t first_local = context.Stores(0) ? 0 : 1;
   report.first_index = static_cast<std::int64_t>(out.size());
   for (std::size_t k = first_local; k < times.size(); ++k) {
@@ -143,7 +156,6 @@ absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_a
               report);
   end_joints = Eigen::Map<const Eigen::VectorXd>(q.data() + (times.size() - 1) * dof, dof);
   context.completed = true;
-  return absl::OkStatus();
 }
 
 }  // namespace motion

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -47,5 +48,16 @@ absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile,
                            SegmentReport& report, const Sampler& sampler,
                            Eigen::VectorXd& end_joints, bool rates_from_differences = false,
                            RateAudit* failed_audit = nullptr);
+
+/// \brief Appends samples already computed at local `times` (0, dt, ...)
+/// to context.out as SampleSegment does after sampling (sample 0 only when
+/// context.Stores(0)), audits them (AuditRates, divided differences of `q`)
+/// and checks them as stored (CheckTrajectoryLimits), with the report's
+/// start time, duration, indices, ratios and limit errors; end_joints is
+/// the last row of `q`. Sets context.completed.
+void AppendSegmentSamples(SegmentContext& context, SegmentReport& report,
+                          const std::vector<double>& times, const std::vector<double>& q,
+                          const std::vector<double>& qd, const std::vector<double>& qdd,
+                          const std::vector<Pose>& tcp, Eigen::VectorXd& end_joints);
 
 }  // namespace motion

@@ -105,11 +105,13 @@ LineCheck PlanAndCheckLine(const Robot& robot, const LineCase& c, MotionSegment 
   // for sigma''. The test speeds make the linear limits bind.
   const double length = (p1 - p0).norm();
   const double angle = RotationDistance(r0, r1);
-  const double v = segment.speed.linear_velocity * speed_override;
-  const double a = segment.speed.linear_acceleration * speed_override;
-  EXPECT_LT(v / length, segment.speed.angular_velocity * speed_override / std::max(angle, 1e-9));
-  EXPECT_LT(a / length,
-            segment.speed.angular_acceleration * speed_override / std::max(angle, 1e-9));
+  // speed_override f is a time scaling of the fastest timing (issue 26):
+  // velocities x f, accelerations x f^2.
+  const double f = speed_override;
+  const double v = segment.speed.linear_velocity * f;
+  const double a = segment.speed.linear_acceleration * f * f;
+  EXPECT_LT(v / length, segment.speed.angular_velocity * f / std::max(angle, 1e-9));
+  EXPECT_LT(a / length, segment.speed.angular_acceleration * f * f / std::max(angle, 1e-9));
   const UnitTrapezoid sigma(v / length, a / length, dt);
   EXPECT_NEAR(result.duration, sigma.duration(), 1e-9 * sigma.duration());
   EXPECT_EQ(t.time.back(), result.duration);
@@ -285,8 +287,8 @@ TEST_P(MoveLTest, RotationInPlaceIsTimedByTheAngularLimits) {
 }
 
 TEST(MoveLOverrideTest, HalfOverrideFollowsTheClosedForm) {
-  // Override 0.5 halves v and a: T = L / (v/2) + (v/2) / (a/2), i.e.
-  // 2 L / v + v / a, close to twice 1.0's L / v + v / a when cruise dominates.
+  // Override 0.5 is a time scaling: v / 2 and a / 4, T = L / (v/2) +
+  // (v/2) / (a/4) = 2 (L / v + v / a), exactly twice 1.0's (before the grid).
   const LineCase c = Cases()[0];
   const Robot robot = LoadRobot(c.file);
   ASSERT_NE(robot.chain, nullptr);
