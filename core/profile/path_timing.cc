@@ -21,7 +21,9 @@ constexpr int kMaxRounds = 20;
 constexpr double kCruiseJerkShare = 0.2;
 constexpr double kCouplingJerkShare = 0.5;
 // Rounds stop when the time along the path changes less than this.
-constexpr double kSettled = 1e-7;
+constexpr double kSettled = 1e-6;
+// Nodes on each side of a corner that its opening takes in at least.
+constexpr int kOpeningMargin = 4;
 
 std::vector<double> Grid(const PathTimingProblem& p) {
   if (static_cast<int>(p.s.size()) == p.nodes) return p.s;
@@ -269,42 +271,90 @@ class Sweeper {
   // rounds every concave corner from below in one step, where relaxing the
   // three-point bound node by node would diffuse over many sweeps.
   void Opening() {
-    std::vector<double> curvature(n_, kInf), apex(n_, 0.0);
-    std::vector<int> lo(n_), hi(n_);
+    // A function whose curvature is nowhere below -c is its own opening (its
+    // tangent parabolas lie below it), so only the stretches around nodes
+    // that are sharper than allowed change: those are found first, each
+    // as wide as the parabola that rounds its corner (slope change / c) and
+    // a few nodes more, and opened with the smallest c in it (the roundest
+    // parabola, so every node's own bound holds).
+    std::vector<double> curvature(n_, kInf);
+    std::vector<std::pair<int, int>> stretches;
     for (int j = 1; j + 1 < n_; ++j) {
       double c_low, c_high;
       JerkBounds(j, c_low, c_high);
-      curvature[j] = std::isfinite(c_low) ? std::max(0.0, -c_low) : kInf;
+      if (!std::isfinite(c_low)) continue;
+      curvature[j] = std::max(0.0, -c_low);
+      const double turn = Slope(j - 1) - Slope(j);
+      if (2 * -turn / (h_[j - 1] + h_[j]) >= c_low) continue;
+      const double reach = std::max(2 * turn / std::max(curvature[j], 1e-300), 0.0);
+      int first = j, last = j;
+      while (first > 0 && (s_[j] - s_[first - 1] <= reach || j - first < kOpeningMargin)) --first;
+      while (last + 1 < n_ && (s_[last + 1] - s_[j] <= reach || last - j < kOpeningMargin)) ++last;
+      if (!stretches.empty() && first <= stretches.back().second) {
+        stretches.back().second = std::max(stretches.back().second, last);
+      } else {
+        stretches.emplace_back(first, last);
+      }
     }
-    for (int j = 0; j < n_; ++j) {
-      const double c = curvature[j];
-      lo[j] = hi[j] = j;
-      apex[j] = x_[j];
+    for (const auto& [first, last] : stretches) {
+      double c = kInf;
+      for (int i = first; i <= last; ++i) c = std::min(c, curvature[i]);
       if (!std::isfinite(c)) continue;
-      // The parabola reaches zero within this distance of its apex.
-      const double width = c > 0 ? std::sqrt(2 * x_[j] / c) : kInf;
-      double h = x_[j];
-      while (lo[j] > 0 && s_[j] - s_[lo[j]] < width) {
-        --lo[j];
-        const double d = s_[j] - s_[lo[j]];
-        h = std::min(h, x_[lo[j]] + 0.5 * c * d * d);
-      }
-      while (hi[j] + 1 < n_ && s_[hi[j]] - s_[j] < width) {
-        ++hi[j];
-        const double d = s_[hi[j]] - s_[j];
-        h = std::min(h, x_[hi[j]] + 0.5 * c * d * d);
-      }
-      apex[j] = h;
+      OpenStretch(first, last, std::max(c, 1e-300));
     }
-    std::vector<double> opened(n_, 0.0);
-    for (int j = 0; j < n_; ++j) {
-      const double c = std::isfinite(curvature[j]) ? curvature[j] : 0.0;
-      for (int i = lo[j]; i <= hi[j]; ++i) {
-        const double d = s_[i] - s_[j];
-        opened[i] = std::max(opened[i], apex[j] - 0.5 * c * d * d);
-      }
+  }
+
+  // The opening of x over nodes [first, last] by parabolas of curvature -c:
+  // erosion h = min_i x_i + c (s - s_i)^2 / 2, then dilation max_j h_j - c
+  // (s - s_j)^2 / 2, each a lower envelope of parabolas (Felzenszwalb and
+  // Huttenlocher's distance transform, linear in the nodes).
+  void OpenStretch(int first, int last, double c) {
+    const int span = last - first + 1;
+    const double* pos = s_.data() + first;
+    std::vector<double> eroded(span), negated(span), opened(span);
+    LowerEnvelope(pos, x_.data() + first, span, c, eroded.data());
+    for (int i = 0; i < span; ++i) negated[i] = -eroded[i];
+    LowerEnvelope(pos, negated.data(), span, c, opened.data());
+    for (int i = std::max(first, 1); i <= std::min(last, n_ - 2); ++i) {
+      Lower(i, -opened[i - first]);
     }
-    for (int i = 1; i + 1 < n_; ++i) Lower(i, opened[i]);
+  }
+
+  // out[q] = min_p f[p] + c (pos[q] - pos[p])^2 / 2 over p in [0, n), for
+  // increasing pos.
+  void LowerEnvelope(const double* pos, const double* f, int n, double c, double* out) {
+    envelope_apex_.resize(n);
+    envelope_from_.resize(n + 1);
+    auto key = [&](int p) { return f[p] + 0.5 * c * pos[p] * pos[p]; };
+    int k = 0;
+    envelope_apex_[0] = 0;
+    envelope_from_[0] = -kInf;
+    envelope_from_[1] = kInf;
+    for (int q = 1; q < n; ++q) {
+      double cross;
+      for (;;) {
+        const int p = envelope_apex_[k];
+        cross = (key(q) - key(p)) / (c * (pos[q] - pos[p]));
+        if (cross > envelope_from_[k] || k == 0) break;
+        --k;
+      }
+      if (cross <= envelope_from_[k]) {  // q's parabola is lower everywhere
+        envelope_apex_[k] = q;
+        envelope_from_[k + 1] = kInf;
+        continue;
+      }
+      ++k;
+      envelope_apex_[k] = q;
+      envelope_from_[k] = cross;
+      envelope_from_[k + 1] = kInf;
+    }
+    k = 0;
+    for (int q = 0; q < n; ++q) {
+      while (envelope_from_[k + 1] < pos[q]) ++k;
+      const int p = envelope_apex_[k];
+      const double d = pos[q] - pos[p];
+      out[q] = f[p] + 0.5 * c * d * d;
+    }
   }
 
   // Braking: node i must reach x[i + 1] with an sdd that the acceleration
@@ -350,6 +400,8 @@ class Sweeper {
   std::vector<double> mvc_, x_;
   std::vector<double> coupling_share_;  ///< nodes x quantities: of the jerk limit, for 3 y'' sd sdd
   double tolerance_ = 0.0;
+  std::vector<int> envelope_apex_;
+  std::vector<double> envelope_from_;
 };
 
 }  // namespace
