@@ -18,8 +18,8 @@ constexpr int kMaxRounds = 20;
 // kCouplingJerkShare), and what is left, at least 1 - both, bounds the
 // curvature of sd^2 that rounds corners (y' sddd = y' (sd^2)'' sd / 2).
 // Each bound then depends on sd^2 alone and only loosens as it is lowered.
-constexpr double kCruiseJerkShare = 0.2;
-constexpr double kCouplingJerkShare = 0.5;
+constexpr double kCruiseJerkShare = 0.5;
+constexpr double kCouplingJerkShare = 0.3;
 // Rounds stop when the time along the path changes less than this.
 constexpr double kSettled = 1e-6;
 // Nodes on each side of a corner that its opening takes in at least.

@@ -1,0 +1,214 @@
+// SolvePathTiming and PathTiming against independent truth: on a path that
+// is one straight quantity the fastest rest-to-rest timing is the closed-form
+// double-S (or trapezoid) of Biagiotti & Melchiorri 3.4, computed here; the
+// timing must match it and never beat it. Every timing is then sampled on a
+// 4 ms grid and audited by divided differences of s here, not by core. A
+// path whose speed must dip (a quantity that moves fast in the middle) is
+// slowed there only.
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/profile/path_timing.h"
+
+namespace motion {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Shortest rest-to-rest time over distance L with |v| <= V, |a| <= A,
+// |j| <= J (J infinite: trapezoid).
+double RestToRest(double L, double V, double A, double J) {
+  auto accel = [&](double v, double& distance) {
+    double Ta;
+    if (!std::isfinite(J)) {
+      Ta = v / A;
+    } else if (v * J >= A * A) {
+      Ta = A / J + v / A;
+    } else {
+      Ta = 2 * std::sqrt(v / J);
+    }
+    distance = v * Ta;  // accelerate and decelerate, symmetric
+    return Ta;
+  };
+  double d;
+  const double Ta = accel(V, d);
+  if (d <= L) return L / V + Ta;
+  double lo = 0, hi = V;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    accel(mid, d);
+    (d > L ? hi : lo) = mid;
+  }
+  return 2 * accel(0.5 * (lo + hi), d);
+}
+
+struct Audit {
+  double velocity = 0, acceleration = 0, jerk = 0;
+};
+
+// Divided differences of y = L s(t) sampled every dt, at rest before and after.
+Audit AuditSamples(const std::vector<double>& y, double dt) {
+  Audit out;
+  const long n = static_cast<long>(y.size());
+  auto at = [&](long k) { return y[std::clamp(k, 0L, n - 1)]; };
+  for (long k = 0; k <= n; ++k) {
+    out.velocity = std::max(out.velocity, std::abs(at(k) - at(k - 1)) / dt);
+    out.acceleration =
+        std::max(out.acceleration, std::abs(at(k + 1) - 2 * at(k) + at(k - 1)) / (dt * dt));
+    out.jerk = std::max(
+        out.jerk, std::abs(at(k + 1) - 3 * at(k) + 3 * at(k - 1) - at(k - 2)) / (dt * dt * dt));
+  }
+  return out;
+}
+
+// One quantity y = L s (d1 = L everywhere, or `d1` per node), refined until
+// no interval lasts more than dt / 4, as the planner does.
+struct Solved {
+  PathTiming timing{std::vector<double>(2, 0.0)};
+  std::vector<double> grid;
+};
+
+template <typename D1>
+Solved Solve(D1 d1, double V, double A, double J, double dt) {
+  std::vector<double> grid;
+  for (int i = 0; i <= 200; ++i) grid.push_back(i / 200.0);
+  PathTimingSolution solution;
+  for (int pass = 0; pass < 4; ++pass) {
+    PathTimingProblem p;
+    p.nodes = static_cast<int>(grid.size());
+    p.quantities = 1;
+    p.s = grid;
+    for (double s : grid) {
+      // y' = d1(s), y'' = d1'(s), y''' = d1''(s) by central differences.
+      const double h = 1e-4;
+      p.d1.push_back(d1(s));
+      p.d2.push_back((d1(s + h) - d1(s - h)) / (2 * h));
+      p.d3.push_back((d1(s + h) - 2 * d1(s) + d1(s - h)) / (h * h));
+    }
+    p.max_velocity = {V};
+    p.max_acceleration = {A};
+    p.max_jerk = {J};
+    solution = SolvePathTiming(p);
+    if (pass == 3) break;  // the grid of the solution
+    const std::vector<double> finer = RefinedGrid(PathTiming(solution.x, grid), 0.25 * dt, 200000);
+    if (finer.size() == grid.size()) break;
+    grid = finer;
+  }
+  Solved out;
+  out.timing = PathTiming(solution.x, grid);
+  out.grid = grid;
+  return out;
+}
+
+// y(t) = integral of d1 ds along the timing, sampled on the grid it is
+// stretched to end on.
+std::vector<double> Sample(Solved& solved, double dt, double (*y)(double)) {
+  const double T = std::ceil(solved.timing.duration() / dt - 1e-9) * dt;
+  solved.timing.StretchTo(T);
+  const long n = std::lround(T / dt) + 1;
+  std::vector<double> out(n);
+  for (long k = 0; k < n; ++k) out[k] = y(solved.timing.At(k * dt).s);
+  out.back() = y(1.0);
+  return out;
+}
+
+double Line(double s) { return 3.0 * s; }
+
+TEST(PathTimingTest, AStraightPathIsTheClosedFormDoubleSAndNeverFaster) {
+  const double L = 3.0, V = 1.0, A = 2.0, J = 10.0, dt = 0.004;
+  Solved solved = Solve([&](double) { return L; }, V, A, J, dt);
+  const double exact = RestToRest(L, V, A, J);  // 3.7 s
+  // Never faster than the optimum; the jerk rounding on a finite grid costs
+  // up to a few per cent (1.8 % here).
+  EXPECT_GE(solved.timing.duration(), exact * (1 - 1e-6));
+  EXPECT_LE(solved.timing.duration(), exact * 1.03);
+  const Audit audit = AuditSamples(Sample(solved, dt, Line), dt);
+  EXPECT_LE(audit.velocity, V * (1 + 1e-9));
+  EXPECT_LE(audit.acceleration, A * (1 + 1e-3));
+  // Jerk is bounded at the nodes; between them the samples' third
+  // differences average the steps of sdd: within 2 % of the limit.
+  EXPECT_LE(audit.jerk, J * 1.02);
+  std::printf("[ figures  ] double-S %.4f s, timing %.4f s, sampled jerk %.4f of %.1f\n", exact,
+              solved.timing.duration(), audit.jerk, J);
+}
+
+TEST(PathTimingTest, AShortPathThatNeverCruisesIsTheClosedForm) {
+  const double L = 0.3, V = 3.0, A = 2.0, J = 10.0, dt = 0.004;
+  Solved solved = Solve([&](double) { return L; }, V, A, J, dt);
+  const double exact = RestToRest(L, V, A, J);  // 1.0 s
+  // Never faster; here the two rounded corners cost 5.8 % (see the README).
+  EXPECT_GE(solved.timing.duration(), exact * (1 - 1e-6));
+  EXPECT_LE(solved.timing.duration(), exact * 1.06);
+  std::printf("[ figures  ] double-S %.4f s, timing %.4f s\n", exact, solved.timing.duration());
+  auto y = +[](double s) { return 0.3 * s; };
+  const Audit audit = AuditSamples(Sample(solved, dt, y), dt);
+  EXPECT_LE(audit.acceleration, A * (1 + 1e-3));
+  EXPECT_LE(audit.jerk, J * 1.02);
+}
+
+TEST(PathTimingTest, WithoutJerkItIsTheTrapezoid) {
+  const double L = 3.0, V = 1.0, A = 2.0, dt = 0.004;
+  Solved solved = Solve([&](double) { return L; }, V, A, kInf, dt);
+  const double exact = RestToRest(L, V, A, kInf);  // L / V + V / A
+  EXPECT_GE(solved.timing.duration(), exact * (1 - 1e-6));
+  EXPECT_LE(solved.timing.duration(), exact * 1.001);
+  const Audit audit = AuditSamples(Sample(solved, dt, Line), dt);
+  EXPECT_LE(audit.velocity, V * (1 + 1e-9));
+  EXPECT_LE(audit.acceleration, A * (1 + 1e-3));
+}
+
+// A quantity that moves four times faster around s = 0.5 (think of a joint
+// near a singularity): d1 = L (1 + 3 bump), so its speed limit there is a
+// quarter of the rest's.
+double Bumpy(double s) {
+  const double w = 0.05;
+  return 3.0 * (s + 3 * w * std::sqrt(M_PI) / 2 * std::erf((s - 0.5) / w));
+}
+
+TEST(PathTimingTest, ASpeedDipSlowsTheMotionThereOnly) {
+  const double L = 3.0, V = 1.0, A = 2.0, J = 10.0, dt = 0.004;
+  auto d1 = [&](double s) { return L * (1 + 3 * std::exp(-std::pow((s - 0.5) / 0.05, 2))); };
+  Solved solved = Solve(d1, V, A, J, dt);
+  // Within every limit, as sampled.
+  const Audit audit = AuditSamples(Sample(solved, dt, Bumpy), dt);
+  EXPECT_LE(audit.velocity, V * (1 + 1e-6));
+  EXPECT_LE(audit.acceleration, A * 1.005);
+  EXPECT_LE(audit.jerk, J * 1.02);
+  // At the bump the quantity moves at its limit (sd = V / d1), slower than
+  // the rest of the path; far from it and from the stops (s = 0.15 and
+  // 0.8: the bump's flanks, where y'' is large, and the final stop need the
+  // rest) the path cruises at V / L.
+  const double at_bump = std::sqrt(solved.timing.SpeedSquaredAt(0.5));
+  EXPECT_NEAR(at_bump, V / d1(0.5), 0.01 * V / d1(0.5));
+  for (double s : {0.15, 0.8}) {
+    EXPECT_NEAR(std::sqrt(solved.timing.SpeedSquaredAt(s)), V / L, 1e-3 * V / L) << "s " << s;
+  }
+}
+
+TEST(PathTimingTest, RefinedGridKeepsEveryNodeAndSplitsTheLongIntervals) {
+  // sd = 1 inside, at rest at both ends: the inner intervals last 0.25 s
+  // each and are split into 25 equal ones; the end intervals (s ~ t^3 from
+  // rest) get nodes that crowd towards the rest.
+  const std::vector<double> x = {0.0, 1.0, 1.0, 1.0, 0.0};
+  const std::vector<double> s = {0.0, 0.25, 0.5, 0.75, 1.0};
+  const PathTiming timing(x, s);
+  EXPECT_NEAR(timing.IntervalTime(1), 0.25, 1e-12);
+  const std::vector<double> finer = RefinedGrid(timing, 0.01, 100000);
+  for (double node : s) {
+    EXPECT_NE(std::find(finer.begin(), finer.end(), node), finer.end()) << node;
+  }
+  EXPECT_TRUE(std::is_sorted(finer.begin(), finer.end()));
+  EXPECT_EQ(std::count_if(finer.begin(), finer.end(), [](double v) { return v > 0.25 && v < 0.5; }),
+            24);
+  const double first_inner = *std::upper_bound(finer.begin(), finer.end(), 0.0);
+  EXPECT_LT(first_inner, 1e-3);
+  const double last_inner = *(std::lower_bound(finer.begin(), finer.end(), 1.0) - 1);
+  EXPECT_GT(last_inner, 1 - 1e-3);
+}
+
+}  // namespace
+}  // namespace motion
