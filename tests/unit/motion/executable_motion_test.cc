@@ -17,6 +17,7 @@
 #include "core/ik/ik_data.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/motion/path_planner.h"
+#include "independent_time_bound.h"
 #include "motion_test_support.h"
 
 namespace motion {
@@ -270,6 +271,7 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
   int programs = 0, ok_programs = 0, reduced = 0;
   double worst_cartesian_jerk = 0;
   std::map<std::string, int> refusals;
+  std::vector<double> ratios, jerk_ratios;
   std::vector<Robot> robots;
   for (const char* f : kArms) robots.push_back(LoadRobot(f));
   for (int i = 0; i < 1000; ++i) {
@@ -335,6 +337,37 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
     EXPECT_LE(rates.jerk, 1 + 1e-6);
     if (segment.kind != MotionKind::kMoveJ) {
       worst_cartesian_jerk = std::max(worst_cartesian_jerk, rates.jerk);
+      // Against the independent velocity-and-acceleration bound on the
+      // same joint path (the TCP's path fraction by the test's own FK).
+      motion_test::TimeBoundInput bound;
+      bound.limits = robot.chain->dof_limits;
+      std::vector<Eigen::Vector3d> p(t.size());
+      double length = 0;
+      for (std::size_t k = 0; k < t.size(); ++k) {
+        p[k] = IndependentFk(robot.ichain, t.Position(k)).translation();
+        if (k > 0) length += (p[k] - p[k - 1]).norm();
+      }
+      if (length > 1e-3) {
+        double along = 0;
+        for (std::size_t k = 0; k < t.size(); ++k) {
+          if (k > 0) along += (p[k] - p[k - 1]).norm();
+          bound.sigma.push_back(along / length);
+          bound.q.push_back(t.Position(k));
+        }
+        bound.tcp_length = length;
+        bound.tcp_velocity = segment.speed.linear_velocity;
+        bound.tcp_acceleration = MotionDefaults::kLinearAcceleration;
+        const double lower = motion_test::TimeOptimalBound(bound);
+        const double ratio = result->duration / lower;
+        EXPECT_GE(ratio, 0.98) << "faster than the velocity-and-acceleration bound";
+        ratios.push_back(ratio);
+        // With jerk: the TCP's own double-S over the path's length is a
+        // lower bound too (closed form above), so is the larger of the two.
+        const double v = segment.speed.linear_velocity, a = MotionDefaults::kLinearAcceleration,
+                     j = MotionDefaults::kLinearJerk;
+        const double tcp = RestToRestDoubleS(v / length, a / length, j / length);
+        jerk_ratios.push_back(result->duration / std::max(lower, tcp));
+      }
     }
     if (HasFailure()) return;
   }
@@ -342,8 +375,22 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
       "[ figures  ] %d programs, %d ok, %d of them SPEED_REDUCED; worst Cartesian jerk "
       "ratio %.4f\n",
       programs, ok_programs, reduced, worst_cartesian_jerk);
-  for (const auto& [code, count] : refusals)
+  for (const auto& [code, count] : refusals) {
     std::printf("[ figures  ] refused: %s x %d\n", code.c_str(), count);
+  }
+  std::sort(ratios.begin(), ratios.end());
+  if (!ratios.empty()) {
+    std::printf(
+        "[ figures  ] %zu Cartesian programs against the independent velocity-and-acceleration "
+        "bound: median %.3f, 90th percentile %.3f, worst %.3f\n",
+        ratios.size(), ratios[ratios.size() / 2], ratios[ratios.size() * 9 / 10], ratios.back());
+    std::sort(jerk_ratios.begin(), jerk_ratios.end());
+    std::printf(
+        "[ figures  ] against the larger of that bound and the TCP's own double-S: median %.3f, "
+        "90th percentile %.3f, worst %.3f\n",
+        jerk_ratios[jerk_ratios.size() / 2], jerk_ratios[jerk_ratios.size() * 9 / 10],
+        jerk_ratios.back());
+  }
   EXPECT_GT(ok_programs, programs / 2);
 }
 
