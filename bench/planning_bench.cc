@@ -183,7 +183,33 @@ void PlanThroughGrpc(benchmark::State& state, const motion::PathRequest& request
   server->Shutdown(std::chrono::milliseconds(100));
 }
 
+// The UR5's tool sideways past its wrist singularity (q5 from 0.15 down to
+// ~0.04 rad and back) at 0.25 m/s: the joints cannot follow the programmed
+// timing, so the path is timed by SolvePathTiming (the slow path).
+motion::PathRequest NearSingularMoveL() {
+  const auto robot = motion::RobotModel::FromUrdf(ReadRobot("ur5.urdf"));
+  const auto chain = *(*robot)->Chain();
+  motion::ChainData data(*chain);
+  const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << 0.0, -1.2, 1.5, 0.0, 0.15, 0.0).finished();
+  const Eigen::Isometry3d start = motion::ForwardKinematics(*chain, data, q0);
+  const Eigen::Vector3d p0 = start.translation();
+  const Eigen::Vector3d tangent = Eigen::Vector3d(-p0.y(), p0.x(), 0.0).normalized();
+  Eigen::Isometry3d goal = start;
+  goal.translation() = p0 - 0.4 * tangent;
+  motion::PathRequest r;
+  r.start_joints.assign(q0.data(), q0.data() + 6);
+  motion::MotionSegment s;
+  s.kind = motion::MotionKind::kMoveL;
+  s.orientation = motion::OrientationMode::kFixed;
+  s.target = motion::Pose::FromIsometry(goal);
+  s.speed.linear_velocity = 0.25;
+  r.segments = {s};
+  return r;
+}
+
 BENCHMARK_CAPTURE(PlanInCore, movel_2500_points, LongMoveL())->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(PlanInCore, near_singular_movel, NearSingularMoveL())
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(PlanInCore, pick_and_place, PickAndPlace())->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(PlanInCore, glue_bead_fine_stops, GlueBead(false))->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(PlanInCore, glue_bead_blended, GlueBead(true))->Unit(benchmark::kMillisecond);

@@ -10,7 +10,7 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kTiny = 1e-12;
 constexpr int kMaxSweeps = 50;
-constexpr int kMaxRounds = 20;
+constexpr int kMaxRounds = 8;
 // Jerk along a path is y' sddd + 3 y'' sd sdd + y''' sd^3. The last term
 // is bounded with the speed (at most kCruiseJerkShare of the limit: the
 // maximum-velocity curve), the middle one with sdd (at most a share of the
@@ -21,7 +21,7 @@ constexpr int kMaxRounds = 20;
 constexpr double kCruiseJerkShare = 0.5;
 constexpr double kCouplingJerkShare = 0.3;
 // Rounds stop when the time along the path changes less than this.
-constexpr double kSettled = 1e-6;
+constexpr double kSettled = 1e-5;
 // Nodes on each side of a corner that its opening takes in at least.
 constexpr int kOpeningMargin = 4;
 
