@@ -36,6 +36,12 @@ JointLimits LimitsOf(const JointDescription& d) {
   l.acceleration_source = "default: 2 x max_velocity per second";
   l.max_jerk = kDefaultJerkPerAcceleration * l.max_acceleration;
   l.jerk_source = "default: 10 x max_acceleration per second";
+  if (d.effort > 0) {
+    l.max_torque = d.effort;
+    l.torque_source = "urdf";
+  } else {
+    l.torque_source = "unknown: URDF effort is 0";
+  }
   return l;
 }
 
@@ -48,6 +54,20 @@ JointType TypeOf(JointDescription::Kind kind) {
     default:
       return JointType::kRevolute;
   }
+}
+
+BodyInertia BodyOf(const KDL::RigidBodyInertia& kdl) {
+  BodyInertia body;
+  body.mass = kdl.getMass();
+  const KDL::Vector c = kdl.getCOG();
+  body.center_of_mass = Eigen::Vector3d(c.x(), c.y(), c.z());
+  // KDL keeps the inertia about the frame origin; move it to the centre of mass.
+  const Eigen::Matrix3d about_origin = Eigen::Map<const Eigen::Matrix3d>(
+      kdl.getRotationalInertia().data);  // symmetric: storage order does not matter
+  body.inertia =
+      about_origin - body.mass * (body.center_of_mass.squaredNorm() * Eigen::Matrix3d::Identity() -
+                                  body.center_of_mass * body.center_of_mass.transpose());
+  return body;
 }
 
 bool Movable(JointDescription::Kind kind) {
@@ -96,6 +116,7 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
 
   std::map<std::string, int, std::less<>> dof_of;  // DOF name -> index
   Eigen::Isometry3d pending = Eigen::Isometry3d::Identity();
+  std::vector<std::string> body_link;  // per joint: its child link, for messages
   for (const KDL::Segment& segment : model->kdl_chain.segments) {
     const std::string& joint_name = segment.getJoint().getName();
     const auto found = descriptions.find(joint_name);
@@ -113,6 +134,10 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
     const Eigen::Isometry3d origin = ToEigen(segment.getFrameToTip());
     if (d.kind == JointDescription::Kind::kFixed) {
       pending = pending * origin;
+      if (!model->bodies.empty()) {  // links fixed to the base never move
+        model->bodies.back() =
+            Combined(model->bodies.back(), ExpressedIn(BodyOf(segment.getInertia()), pending));
+      }
       model->links.push_back(
           {segment.getName(), static_cast<int>(model->joints.size()) - 1, pending});
       continue;
@@ -152,11 +177,24 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
     }
     joint.dof = it->second;
     model->joints.push_back(std::move(joint));
+    model->bodies.push_back(BodyOf(segment.getInertia()));
+    body_link.push_back(segment.getName());
     pending = Eigen::Isometry3d::Identity();
     model->links.push_back(
         {segment.getName(), static_cast<int>(model->joints.size()) - 1, pending});
   }
   model->tip_offset = pending;
+  for (std::size_t k = 0; k < model->joints.size() && model->dynamics_missing.empty(); ++k) {
+    const ChainJoint& joint = model->joints[k];
+    if (!(model->bodies[k].mass > 0)) {
+      model->dynamics_missing =
+          absl::StrCat("link ", QuoteUntrusted(body_link[k]), " (moved by joint ",
+                       QuoteUntrusted(joint.name), ") has no <inertial> or zero mass");
+    } else if (!(model->dof_limits[joint.dof].max_torque > 0)) {
+      model->dynamics_missing = absl::StrCat("joint ", QuoteUntrusted(model->dof_names[joint.dof]),
+                                             " has no effort limit (URDF effort is 0)");
+    }
+  }
 
   if (model->dof() == 0) {
     return absl::InvalidArgumentError(absl::StrCat("tip_link: chain ", QuoteUntrusted(base_link),
