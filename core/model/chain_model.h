@@ -71,8 +71,10 @@ struct ChainModel {
   std::vector<ChainMimic> mimics;
 
   /// Per movable joint k, the body it moves, in F_k: its child link's URDF `<inertial>` plus those
-  /// of the links fixed to it up to the next movable joint or the tip (parallel-axis theorem).
-  /// Links of side branches are not included; links before the first movable joint never move.
+  /// of the links fixed to it up to the next movable joint or the tip (parallel-axis theorem),
+  /// plus every side branch hanging off those links (a gripper beyond the tip, a camera mount),
+  /// rigid with its own joints at rest (0 clamped into their limits). Links before the first
+  /// movable joint never move and are in no body.
   std::vector<BodyInertia> bodies;
   /// What inverse dynamics lacks, the first along the chain base -> tip: "link 'x' (moved by
   /// joint 'j') has no <inertial> or zero mass" or "joint 'j' has no effort limit (URDF effort

@@ -5,9 +5,11 @@
 // hand), solved by KDL's ChainIdSolver_RNE. Nothing of core's URDF conversion is used, so
 // agreement with motion::InverseDynamics checks both the model data and the algorithm.
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <tinyxml.h>
@@ -78,12 +80,42 @@ inline KDL::RigidBodyInertia KdlInertia(const UrdfInertialSpec& s) {
   return KdlInertia(s.mass, s.xyz, R * s.inertia * R.transpose());
 }
 
+/// Every link below `link` except through `skip_child` (a side branch), as one rigid inertia in
+/// `link`'s frame, its joints at rest (0 clamped into their limits). A KDL chain has no branches,
+/// so the branch is added to the segment it hangs off.
+inline KDL::RigidBodyInertia SideBranchInertia(
+    const UrdfSpec& spec, const std::map<std::string, UrdfInertialSpec>& inertials,
+    const std::string& link, const std::string& skip_child) {
+  KDL::RigidBodyInertia total = KDL::RigidBodyInertia::Zero();
+  std::vector<std::pair<std::string, KDL::Frame>> stack{{link, KDL::Frame::Identity()}};
+  while (!stack.empty()) {
+    const auto [parent, X_link_parent] = stack.back();
+    stack.pop_back();
+    for (const auto& [name, j] : spec.joints) {
+      if (j.parent != parent || (parent == link && j.child == skip_child)) continue;
+      double rest = 0.0;
+      if ((j.type == "revolute" || j.type == "prismatic") && j.has_limit) {
+        rest = std::min(std::max(0.0, std::min(j.lower, j.upper)), std::max(j.lower, j.upper));
+      }
+      const Eigen::Isometry3d X = JointTransform(j, rest);
+      const KDL::Frame X_link_child = X_link_parent * ToKdlFrame(X.linear(), X.translation());
+      if (const auto found = inertials.find(j.child); found != inertials.end()) {
+        total = total + X_link_child * KdlInertia(found->second);
+      }
+      stack.push_back({j.child, X_link_child});
+    }
+  }
+  return total;
+}
+
 /// The chain of `walk` as one KDL segment per URDF joint (fixed ones as KDL Fixed joints, so KDL
-/// does its own folding), each with its child link's inertial.
-inline KDL::Chain IndependentKdlChain(const IndependentChain& walk,
+/// does its own folding), each with its child link's inertial and the side branches below it.
+inline KDL::Chain IndependentKdlChain(const UrdfSpec& spec, const IndependentChain& walk,
                                       const std::map<std::string, UrdfInertialSpec>& inertials) {
   KDL::Chain chain;
-  for (const UrdfJointSpec* j : walk.path) {
+  for (std::size_t k = 0; k < walk.path.size(); ++k) {
+    const UrdfJointSpec* j = walk.path[k];
+    const std::string next = k + 1 < walk.path.size() ? walk.path[k + 1]->child : "";
     const Eigen::Matrix3d R = RotRpy(j->rpy);
     const KDL::Frame origin = ToKdlFrame(R, j->xyz);
     const Eigen::Vector3d axis = R * (j->axis / j->axis.norm());
@@ -94,9 +126,10 @@ inline KDL::Chain IndependentKdlChain(const IndependentChain& walk,
       joint = KDL::Joint(j->name, origin.p, ToKdlVector(axis), KDL::Joint::RotAxis);
     }
     const auto found = inertials.find(j->child);
-    chain.addSegment(KDL::Segment(
-        j->child, joint, origin,
-        found == inertials.end() ? KDL::RigidBodyInertia::Zero() : KdlInertia(found->second)));
+    const KDL::RigidBodyInertia own =
+        found == inertials.end() ? KDL::RigidBodyInertia::Zero() : KdlInertia(found->second);
+    chain.addSegment(KDL::Segment(j->child, joint, origin,
+                                  own + SideBranchInertia(spec, inertials, j->child, next)));
   }
   return chain;
 }

@@ -57,7 +57,7 @@ Reference Load(const std::string& urdf, const std::string& base = "", const std:
   r.chain = *chain;
   r.spec = ReadUrdfSpec(urdf);
   r.walk = WalkChain(r.spec, r.chain->base_link, r.chain->tip_link);
-  r.kdl = IndependentKdlChain(r.walk, ReadInertials(urdf));
+  r.kdl = IndependentKdlChain(r.spec, r.walk, ReadInertials(urdf));
   return r;
 }
 
@@ -108,8 +108,9 @@ TEST(InverseDynamicsTest, AtRestWithoutGravityIsZero) {
 }
 
 // Revolute with a non-unit axis, a prismatic joint, a mimic joint with multiplier and offset, an
-// inertial origin with rpy and off-diagonal inertia, and a fixed link with mass after the last
-// joint: what the bundled robots do not exercise.
+// inertial origin with rpy and off-diagonal inertia, a fixed link with mass after the last joint
+// and a side branch on a joint whose limits exclude 0 (at rest at its lower limit, 0.3): what the
+// bundled robots do not exercise.
 constexpr char kMixedUrdf[] = R"(<?xml version="1.0"?>
 <robot name="mixed">
   <link name="base"/>
@@ -145,6 +146,15 @@ constexpr char kMixedUrdf[] = R"(<?xml version="1.0"?>
     <limit lower="-2" upper="2" velocity="2" effort="50"/>
     <mimic joint="j1" multiplier="-0.5" offset="0.2"/>
   </joint>
+  <link name="camera">
+    <inertial><origin xyz="0.03 0 0.02" rpy="0.2 0 0"/><mass value="0.9"/>
+      <inertia ixx="0.002" iyy="0.003" izz="0.002" ixy="0" ixz="0" iyz="0"/></inertial>
+  </link>
+  <joint name="camera_tilt" type="revolute">
+    <parent link="b"/><child link="camera"/>
+    <origin xyz="0.05 -0.1 0.02" rpy="0 0 0.5"/><axis xyz="0 1 0"/>
+    <limit lower="0.3" upper="1.0" velocity="1" effort="5"/>
+  </joint>
   <joint name="flange" type="fixed">
     <parent link="c"/><child link="tool"/>
     <origin xyz="0.3 0 0" rpy="0 0.3 0"/>
@@ -155,6 +165,9 @@ TEST(InverseDynamicsTest, PrismaticMimicAndRotatedInertialsMatchKdl) {
   const Reference r = Load(kMixedUrdf, "base", "tool");
   ASSERT_NE(r.chain, nullptr);
   ASSERT_EQ(r.chain->dof(), 2);  // j3 follows j1
+  ASSERT_EQ(r.chain->bodies.size(), 3u);
+  EXPECT_DOUBLE_EQ(r.chain->bodies[1].mass, 2.0 + 0.9);  // link b carries the camera branch
+  EXPECT_DOUBLE_EQ(r.chain->bodies[2].mass, 1.2 + 0.7);  // link c and the fixed tool
   const double worst = WorstAgainstKdl(r, 500, 7);
   std::printf("mixed chain: max relative difference vs KDL RNE: %.3g\n", worst);
   EXPECT_LE(worst, kRelativeTolerance);

@@ -32,7 +32,8 @@ TEST_P(PathDynamicsTest, CoefficientsReproduceTheTorqueOfThePathMotion) {
   const motion_test::UrdfSpec spec = motion_test::ReadUrdfSpec(urdf);
   const motion_test::IndependentChain walk =
       motion_test::WalkChain(spec, chain->base_link, chain->tip_link);
-  const KDL::Chain kdl = motion_test::IndependentKdlChain(walk, motion_test::ReadInertials(urdf));
+  const KDL::Chain kdl =
+      motion_test::IndependentKdlChain(spec, walk, motion_test::ReadInertials(urdf));
   Payload payload;
   payload.mass = 2.0;
   payload.center_of_mass = Eigen::Vector3d(0, 0.01, 0.05);

@@ -29,7 +29,7 @@ Fixture LoadUr5() {
   f.chain = motion_test::LoadChain("ur5.urdf");
   f.spec = motion_test::ReadUrdfSpec(urdf);
   f.walk = motion_test::WalkChain(f.spec, f.chain->base_link, f.chain->tip_link);
-  f.kdl = motion_test::IndependentKdlChain(f.walk, motion_test::ReadInertials(urdf));
+  f.kdl = motion_test::IndependentKdlChain(f.spec, f.walk, motion_test::ReadInertials(urdf));
   return f;
 }
 
