@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "absl/strings/str_cat.h"
+#include "core/diagnostics/untrusted_text.h"
 #include "core/dynamics/inverse_dynamics.h"
 
 namespace motion {
@@ -46,6 +48,23 @@ TorqueRatio SampledTorqueRatio(const ChainModel& model, DynamicsData& data,
     }
   }
   return worst;
+}
+
+std::optional<Diagnostic> TorqueLimitError(const ChainModel& model, const TorqueRatio& worst,
+                                           std::int64_t first_index, double tolerance) {
+  if (worst.dof < 0 || !(worst.ratio > 1.0 + tolerance)) return std::nullopt;
+  Diagnostic d;
+  d.severity = Severity::kError;
+  d.code = DiagnosticCode::kTorqueLimit;
+  d.joint_name = model.dof_names[worst.dof];
+  d.value = std::abs(worst.torque);
+  d.limit = worst.limit;
+  d.point_index = first_index + worst.sample;
+  const bool prismatic = model.dof_types[worst.dof] == JointType::kPrismatic;
+  d.message = absl::StrCat("joint ", QuoteUntrusted(d.joint_name), " needs ", d.value,
+                           prismatic ? " N" : " N*m", " at sample ", d.point_index,
+                           ", more than its max_torque ", d.limit, " (", worst.ratio, " x)");
+  return d;
 }
 
 }  // namespace motion

@@ -1,10 +1,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <Eigen/Core>
 
+#include "core/diagnostics/diagnostic.h"
 #include "core/dynamics/dynamics_data.h"
 #include "core/dynamics/payload.h"
 #include "core/model/chain_model.h"
@@ -40,5 +42,12 @@ TorqueRatio SampledTorqueRatio(const ChainModel& model, DynamicsData& data,
                                const Eigen::Vector3d& gravity, const Payload& payload,
                                std::int64_t first = 0, std::int64_t count = -1,
                                std::vector<double>* torques = nullptr);
+
+/// \brief The TORQUE_LIMIT error for `worst` when its ratio exceeds 1 + `tolerance`, else nothing:
+/// joint_name, value = |torque|, limit, point_index = first_index + worst.sample (the sample's
+/// index in the whole trajectory when `positions` was a slice starting there) and a message with
+/// the numbers. The caller adds segment_id, time and source.
+std::optional<Diagnostic> TorqueLimitError(const ChainModel& model, const TorqueRatio& worst,
+                                           std::int64_t first_index = 0, double tolerance = 0.0);
 
 }  // namespace motion

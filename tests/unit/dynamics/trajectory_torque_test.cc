@@ -112,5 +112,24 @@ TEST(TrajectoryTorqueTest, JointsWithoutATorqueLimitAreSkipped) {
   EXPECT_EQ(worst.ratio, 0.0);
 }
 
+TEST(TrajectoryTorqueTest, TorqueLimitErrorNamesTheJointAndTheSample) {
+  const Fixture f = LoadUr5();
+  ASSERT_NE(f.chain, nullptr);
+  const TorqueRatio within{0.9, 1, 3, -135.0, 150.0};
+  EXPECT_FALSE(TorqueLimitError(*f.chain, within, 100).has_value());
+  const TorqueRatio beyond{1.2, 1, 3, -180.0, 150.0};
+  const auto error = TorqueLimitError(*f.chain, beyond, 100);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_EQ(error->severity, Severity::kError);
+  EXPECT_EQ(error->code, DiagnosticCode::kTorqueLimit);
+  EXPECT_EQ(error->joint_name, "shoulder_lift_joint");
+  EXPECT_EQ(error->point_index, 103);
+  EXPECT_EQ(error->value, 180.0);
+  EXPECT_EQ(error->limit, 150.0);
+  EXPECT_NE(error->message.find("shoulder_lift_joint"), std::string::npos) << error->message;
+  EXPECT_FALSE(TorqueLimitError(*f.chain, beyond, 0, 0.25).has_value());   // within tolerance
+  EXPECT_FALSE(TorqueLimitError(*f.chain, TorqueRatio{}, 0).has_value());  // no limits known
+}
+
 }  // namespace
 }  // namespace motion
