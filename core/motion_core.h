@@ -11,7 +11,8 @@
 /// are timed with; PlanJointPath (planning/joint_path_planner.h) for a
 /// collision-free joint path around a scene; ValidateCell and
 /// SuggestStartTimes (cell/) for several robots' programs checked together
-/// in time. ChainDataCache keeps one IkData
+/// in time; InverseDynamics(model, DynamicsData&, q, qd, qdd, gravity, payload, tau) and its
+/// helpers (dynamics/) for joint torques. ChainDataCache keeps one IkData
 /// per chain for a thread. Errors are absl::Status values whose messages
 /// start with the field they are about; a motion that cannot be done is a
 /// result with diagnostics.
@@ -37,6 +38,12 @@
 #include "core/collision/trajectory_collisions.h"
 #include "core/diagnostics/diagnostic.h"
 #include "core/diagnostics/untrusted_text.h"
+#include "core/dynamics/dynamics_availability.h"
+#include "core/dynamics/dynamics_data.h"
+#include "core/dynamics/inverse_dynamics.h"
+#include "core/dynamics/path_dynamics.h"
+#include "core/dynamics/payload.h"
+#include "core/dynamics/trajectory_torque.h"
 #include "core/geometry/pose.h"
 #include "core/geometry/pose_algebra.h"
 #include "core/identity/robot_id.h"

@@ -42,6 +42,10 @@ const char* DiagnosticCodeName(DiagnosticCode code) {
       return "COLLISION";
     case DiagnosticCode::kPlanningFailed:
       return "PLANNING_FAILED";
+    case DiagnosticCode::kTorqueLimit:
+      return "TORQUE_LIMIT";
+    case DiagnosticCode::kDynamicsUnavailable:
+      return "DYNAMICS_UNAVAILABLE";
   }
   return "UNKNOWN";
 }

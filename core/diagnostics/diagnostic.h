@@ -28,6 +28,9 @@ enum class DiagnosticCode {
   kConfigurationChange = 17,
   kCollision = 18,       ///< error: a link touches something at or between samples
   kPlanningFailed = 19,  ///< error: no collision-free way for a MoveJ that asked for one
+  kTorqueLimit = 20,     ///< error: a joint's |torque| from the sampled motion exceeds max_torque
+  /// warning: inertials or efforts missing or implausible; torque is not a limit of the request
+  kDynamicsUnavailable = 21,
 };
 
 enum class Severity { kInfo = 1, kWarning = 2, kError = 3 };

@@ -1,8 +1,11 @@
 #include "core/model/chain_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -36,6 +39,12 @@ JointLimits LimitsOf(const JointDescription& d) {
   l.acceleration_source = "default: 2 x max_velocity per second";
   l.max_jerk = kDefaultJerkPerAcceleration * l.max_acceleration;
   l.jerk_source = "default: 10 x max_acceleration per second";
+  if (d.effort > 0) {
+    l.max_torque = d.effort;
+    l.torque_source = "urdf";
+  } else {
+    l.torque_source = "unknown: URDF effort is 0";
+  }
   return l;
 }
 
@@ -47,6 +56,67 @@ JointType TypeOf(JointDescription::Kind kind) {
       return JointType::kPrismatic;
     default:
       return JointType::kRevolute;
+  }
+}
+
+BodyInertia BodyOf(const KDL::RigidBodyInertia& kdl) {
+  BodyInertia body;
+  body.mass = kdl.getMass();
+  const KDL::Vector c = kdl.getCOG();
+  body.center_of_mass = Eigen::Vector3d(c.x(), c.y(), c.z());
+  // KDL keeps the inertia about the frame origin; move it to the centre of mass.
+  const Eigen::Matrix3d about_origin = Eigen::Map<const Eigen::Matrix3d>(
+      kdl.getRotationalInertia().data);  // symmetric: storage order does not matter
+  body.inertia =
+      about_origin - body.mass * (body.center_of_mass.squaredNorm() * Eigen::Matrix3d::Identity() -
+                                  body.center_of_mass * body.center_of_mass.transpose());
+  return body;
+}
+
+// A side branch's own joints at rest: 0, clamped into the joint's limits (a gripper's fingers
+// closed or at their lower stop); the branch's pose is then fixed relative to the chain.
+double RestValue(const KDL::Segment& segment, const JointDescriptions& descriptions) {
+  const auto found = descriptions.find(segment.getJoint().getName());
+  if (found == descriptions.end()) return 0.0;
+  const JointDescription& d = found->second;
+  if (d.kind != JointDescription::Kind::kRevolute && d.kind != JointDescription::Kind::kPrismatic) {
+    return 0.0;
+  }
+  return std::clamp(0.0, std::min(d.lower, d.upper), std::max(d.lower, d.upper));
+}
+
+// Adds to `body` (in frame B) every segment below `element` except `skip`, with X_B_element the
+// pose of element's frame in B.
+void FoldSubtree(const KDL::TreeElement& element, const Eigen::Isometry3d& X_B_element,
+                 absl::string_view skip, const JointDescriptions& descriptions, BodyInertia& body) {
+  std::vector<std::pair<const KDL::TreeElement*, Eigen::Isometry3d>> stack;
+  for (const auto& child : GetTreeElementChildren(element)) {
+    if (child->first != skip) stack.push_back({&child->second, X_B_element});
+  }
+  while (!stack.empty()) {
+    const auto [e, X_B_parent] = stack.back();
+    stack.pop_back();
+    const KDL::Segment& segment = GetTreeElementSegment(*e);
+    const Eigen::Isometry3d X_B_link =
+        X_B_parent * ToEigen(segment.pose(RestValue(segment, descriptions)));
+    body = Combined(body, ExpressedIn(BodyOf(segment.getInertia()), X_B_link));
+    for (const auto& child : GetTreeElementChildren(*e))
+      stack.push_back({&child->second, X_B_link});
+  }
+}
+
+// Links that hang off a moving chain link without being on the chain (a gripper on a flange
+// the chain ends before, a camera mount, a tool changer) move with that link: their mass is
+// part of its body, posed with their own joints at rest.
+void FoldSideBranches(const KDL::Tree& tree, const JointDescriptions& descriptions,
+                      ChainModel& model) {
+  for (std::size_t i = 0; i < model.links.size(); ++i) {
+    const ChainLink& link = model.links[i];
+    if (link.after_joint < 0) continue;  // fixed to the base: never moves
+    const absl::string_view next =
+        i + 1 < model.links.size() ? absl::string_view(model.links[i + 1].name) : "";
+    const auto element = tree.getSegment(link.name);
+    FoldSubtree(element->second, link.offset, next, descriptions, model.bodies[link.after_joint]);
   }
 }
 
@@ -96,6 +166,7 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
 
   std::map<std::string, int, std::less<>> dof_of;  // DOF name -> index
   Eigen::Isometry3d pending = Eigen::Isometry3d::Identity();
+  std::vector<std::string> body_link;  // per joint: its child link, for messages
   for (const KDL::Segment& segment : model->kdl_chain.segments) {
     const std::string& joint_name = segment.getJoint().getName();
     const auto found = descriptions.find(joint_name);
@@ -113,6 +184,10 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
     const Eigen::Isometry3d origin = ToEigen(segment.getFrameToTip());
     if (d.kind == JointDescription::Kind::kFixed) {
       pending = pending * origin;
+      if (!model->bodies.empty()) {  // links fixed to the base never move
+        model->bodies.back() =
+            Combined(model->bodies.back(), ExpressedIn(BodyOf(segment.getInertia()), pending));
+      }
       model->links.push_back(
           {segment.getName(), static_cast<int>(model->joints.size()) - 1, pending});
       continue;
@@ -152,11 +227,25 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
     }
     joint.dof = it->second;
     model->joints.push_back(std::move(joint));
+    model->bodies.push_back(BodyOf(segment.getInertia()));
+    body_link.push_back(segment.getName());
     pending = Eigen::Isometry3d::Identity();
     model->links.push_back(
         {segment.getName(), static_cast<int>(model->joints.size()) - 1, pending});
   }
   model->tip_offset = pending;
+  FoldSideBranches(tree, descriptions, *model);
+  for (std::size_t k = 0; k < model->joints.size() && model->dynamics_missing.empty(); ++k) {
+    const ChainJoint& joint = model->joints[k];
+    if (!(model->bodies[k].mass > 0)) {
+      model->dynamics_missing =
+          absl::StrCat("link ", QuoteUntrusted(body_link[k]), " (moved by joint ",
+                       QuoteUntrusted(joint.name), ") has no <inertial> or zero mass");
+    } else if (!(model->dof_limits[joint.dof].max_torque > 0)) {
+      model->dynamics_missing = absl::StrCat("joint ", QuoteUntrusted(model->dof_names[joint.dof]),
+                                             " has no effort limit (URDF effort is 0)");
+    }
+  }
 
   if (model->dof() == 0) {
     return absl::InvalidArgumentError(absl::StrCat("tip_link: chain ", QuoteUntrusted(base_link),

@@ -10,6 +10,7 @@
 #include <kdl/tree.hpp>
 
 #include "absl/status/statusor.h"
+#include "core/model/body_inertia.h"
 #include "core/model/joint_description.h"
 #include "core/model/joint_limits.h"
 #include "core/model/model_limits.h"
@@ -68,6 +69,17 @@ struct ChainModel {
   std::vector<JointType> dof_types;
   std::vector<JointLimits> dof_limits;
   std::vector<ChainMimic> mimics;
+
+  /// Per movable joint k, the body it moves, in F_k: its child link's URDF `<inertial>` plus those
+  /// of the links fixed to it up to the next movable joint or the tip (parallel-axis theorem),
+  /// plus every side branch hanging off those links (a gripper beyond the tip, a camera mount),
+  /// rigid with its own joints at rest (0 clamped into their limits). Links before the first
+  /// movable joint never move and are in no body.
+  std::vector<BodyInertia> bodies;
+  /// What inverse dynamics lacks, the first along the chain base -> tip: "link 'x' (moved by
+  /// joint 'j') has no <inertial> or zero mass" or "joint 'j' has no effort limit (URDF effort
+  /// is 0)"; empty when every body has mass and every DOF an effort (dof_limits[i].max_torque).
+  std::string dynamics_missing;
 
   /// The same chain as KDL sees it (one KDL joint per movable URDF joint).
   /// Only equivalent to this model when `mimics` is empty; KDL solvers are

@@ -49,6 +49,7 @@ JointDescriptions DescribeJoints(const urdf::ModelInterface& model) {
       d.lower = joint->limits->lower;
       d.upper = joint->limits->upper;
       d.velocity = joint->limits->velocity;
+      d.effort = joint->limits->effort;
     }
     if (joint->mimic) {
       JointDescription::Mimic m{joint->mimic->joint_name, joint->mimic->multiplier,

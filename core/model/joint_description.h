@@ -17,6 +17,7 @@ struct JointDescription {
   double lower = 0.0;
   double upper = 0.0;
   double velocity = 0.0;  ///< 0 when the file gives none
+  double effort = 0.0;    ///< N*m or N; 0 when the file gives none
 
   /// Set for mimic joints, already resolved through mimic-of-mimic links to
   /// the independent joint at the end: q = multiplier * q[master] + offset.

@@ -38,7 +38,8 @@ absl::StatusOr<std::vector<JointLimits>> ApplyJointLimitOverrides(
     } values[] = {
         {"max_velocity", o.max_velocity, &l.max_velocity, &l.velocity_source},
         {"max_acceleration", o.max_acceleration, &l.max_acceleration, &l.acceleration_source},
-        {"max_jerk", o.max_jerk, &l.max_jerk, &l.jerk_source}};
+        {"max_jerk", o.max_jerk, &l.max_jerk, &l.jerk_source},
+        {"max_torque", o.max_torque, &l.max_torque, &l.torque_source}};
     for (const auto& v : values) {
       if (!std::isfinite(v.value) || v.value < 0) {
         return absl::InvalidArgumentError(absl::StrCat(

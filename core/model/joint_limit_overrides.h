@@ -17,6 +17,7 @@ struct JointLimitOverride {
   double max_velocity = 0.0;      ///< rad/s or m/s
   double max_acceleration = 0.0;  ///< rad/s^2 or m/s^2
   double max_jerk = 0.0;          ///< rad/s^3 or m/s^3
+  double max_torque = 0.0;        ///< N*m or N
 };
 
 /// \brief The chain's limits with `overrides` applied (sources become

@@ -28,6 +28,10 @@ struct JointLimits {
   std::string velocity_source;      ///< "urdf", "override" or the default that was used
   std::string acceleration_source;  ///< "default: 2 x max_velocity per second" or "override"
   std::string jerk_source;          ///< "default: 10 x max_acceleration per second" or "override"
+  /// N*m (rotary) or N (prismatic), from the URDF `<limit effort>` when > 0 or an override; 0 means
+  /// unknown (many published URDFs say effort="0"), and no torque limit is enforced.
+  double max_torque = 0.0;
+  std::string torque_source;  ///< "urdf", "override" or "unknown: URDF effort is 0"
 };
 
 inline constexpr double kDefaultAccelerationPerVelocity = 2.0;  // 1/s

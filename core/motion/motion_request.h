@@ -9,6 +9,7 @@
 #include "core/collision/allowed_collisions.h"
 #include "core/collision/collision_scene.h"
 #include "core/collision/robot_collision_model.h"
+#include "core/dynamics/payload.h"
 #include "core/geometry/pose.h"
 #include "core/geometry/pose_algebra.h"
 #include "core/ik/robot_configuration.h"
@@ -102,6 +103,9 @@ struct MotionSegment {
   bool avoid_collisions = false;
   std::uint64_t planner_seed = 0;  ///< 0 = MotionDefaults::kPlannerSeed
   double planning_timeout = 0.0;   ///< s; 0 = MotionDefaults::kPlanningTimeout
+  /// The payload from this segment on (validated: CheckPayload); absent: the previous segment's,
+  /// or PathRequest::payload for the first.
+  std::optional<Payload> payload;
 };
 
 struct PathRequest {
@@ -126,6 +130,10 @@ struct PathRequest {
   /// Pairs the request allows to touch (built for collision_model and
   /// scene); null: none.
   std::shared_ptr<const AllowedCollisions> allowed_collisions;
+  /// What the robot carries from the start (RobotRef.payload, validated); absent: nothing.
+  std::optional<Payload> payload;
+  /// m/s^2 in the base frame, for inverse dynamics (validated: finite).
+  Eigen::Vector3d gravity = kDefaultGravity;
 };
 
 /// \brief Bounds that keep one request's memory and time finite.

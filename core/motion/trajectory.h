@@ -88,6 +88,9 @@ struct SegmentReport {
   BlendReport blend;                          ///< the zone at this segment's end
   std::optional<JointPathReport> joint_path;  ///< MoveJ with avoid_collisions
   std::vector<Diagnostic> diagnostics;
+  /// max |tau| / max_torque over the samples and the DOF with a known max_torque
+  /// (SampledTorqueRatio, core/dynamics/trajectory_torque.h); 0 when dynamics are unavailable.
+  double max_joint_torque_ratio = 0.0;
 };
 
 struct PathResult {

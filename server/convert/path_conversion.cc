@@ -9,6 +9,7 @@
 #include "core/diagnostics/untrusted_text.h"
 #include "google/rpc/error_details.pb.h"
 #include "proto/motion/v1/wire_constants.h"
+#include "server/convert/dynamics_conversion.h"
 #include "server/convert/proto_conversion.h"
 #include "server/runtime/robot_registry.h"
 
@@ -203,6 +204,12 @@ absl::StatusOr<MotionSegment> SegmentFromProto(const v1::MotionSegment& in, int 
   out.zone = *zone;
   if (absl::Status status = FramesFromProto(in, field, out); !status.ok()) return status;
   if (absl::Status status = MotionFromProto(in, field, out); !status.ok()) return status;
+  if (in.has_payload()) {
+    absl::StatusOr<Payload> payload =
+        PayloadFromProto(in.payload(), absl::StrCat(field, ".payload"));
+    if (!payload.ok()) return payload.status();
+    out.payload = *payload;
+  }
   return out;
 }
 
@@ -231,6 +238,10 @@ absl::StatusOr<PathRequest> PathRequestFromProto(const v1::PlanPathRequest& requ
   absl::StatusOr<ProfileKind> profile = ProfileKindFromProto(request.profile());
   if (!profile.ok()) return profile.status();
   out.profile = *profile;
+  absl::StatusOr<Eigen::Vector3d> gravity =
+      GravityFromProto(request.has_gravity(), request.gravity(), "gravity");
+  if (!gravity.ok()) return gravity.status();
+  out.gravity = *gravity;
   out.segments.reserve(request.segments_size());
   for (int i = 0; i < request.segments_size(); ++i) {
     absl::StatusOr<MotionSegment> segment = SegmentFromProto(request.segments(i), i);
@@ -251,6 +262,7 @@ void SegmentReportToProto(const SegmentReport& r, v1::SegmentReport* out) {
   out->set_max_joint_velocity_ratio(r.max_joint_velocity_ratio);
   out->set_max_joint_acceleration_ratio(r.max_joint_acceleration_ratio);
   out->set_max_joint_jerk_ratio(r.max_joint_jerk_ratio);
+  out->set_max_joint_torque_ratio(r.max_joint_torque_ratio);
   out->set_motion(r.motion);
   out->set_max_cartesian_error(r.max_cartesian_error);
   out->set_path_length(r.path_length);

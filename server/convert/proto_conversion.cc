@@ -109,6 +109,8 @@ void FillRobotInfo(const std::string& robot_id, const RobotModel& model, const C
     joint->set_acceleration_source(l.acceleration_source);
     joint->set_max_jerk(l.max_jerk);
     joint->set_jerk_source(l.jerk_source);
+    joint->set_max_torque(l.max_torque);
+    joint->set_torque_source(l.torque_source);
   }
   for (const ChainMimic& mimic : chain.mimics) {
     auto* m = out->add_mimic_joints();

@@ -37,6 +37,7 @@ absl::StatusOr<ProgramToPlan> ResolveProgram(RobotRegistry& registry,
   absl::StatusOr<PathRequest> path = PathRequestFromProto(request);
   if (!path.ok()) return path.status();
   path->joint_limits = std::move(resolved->limits);
+  path->payload = resolved->payload;
   // robot_field is "robot" or "path.robot": the scene sits beside it.
   const std::string prefix(robot_field.substr(0, robot_field.size() - 5));
   const std::string scene_field = prefix + "scene";

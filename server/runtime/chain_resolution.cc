@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/model/joint_limit_overrides.h"
+#include "server/convert/dynamics_conversion.h"
 
 namespace motion::server {
 
@@ -25,12 +26,21 @@ absl::StatusOr<ResolvedChain> ResolveChain(RobotRegistry& registry, const v1::Ro
   std::vector<JointLimitOverride> overrides;
   overrides.reserve(ref.joint_limits_size());
   for (const v1::JointLimitOverride& o : ref.joint_limits()) {
-    overrides.push_back({o.joint_name(), o.max_velocity(), o.max_acceleration(), o.max_jerk()});
+    overrides.push_back(
+        {o.joint_name(), o.max_velocity(), o.max_acceleration(), o.max_jerk(), o.max_torque()});
   }
   absl::StatusOr<std::vector<JointLimits>> limits =
       ApplyJointLimitOverrides(**chain, overrides, absl::StrCat(field, ".joint_limits"));
   if (!limits.ok()) return limits.status();
-  return ResolvedChain{*std::move(robot), *std::move(chain), *std::move(limits)};
+  std::optional<Payload> payload;
+  if (ref.has_payload()) {
+    absl::StatusOr<Payload> converted =
+        PayloadFromProto(ref.payload(), absl::StrCat(field, ".payload"));
+    if (!converted.ok()) return converted.status();
+    payload = *converted;
+  }
+  return ResolvedChain{*std::move(robot), *std::move(chain), *std::move(limits),
+                       std::move(payload)};
 }
 
 }  // namespace motion::server

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -415,6 +416,162 @@ TEST_F(BadInputTest, UnknownRobotIsNotFound) {
   request.add_joints(0.0);
   v1::ComputeFkResponse response;
   EXPECT_TRUE(IsRobotNotRegistered(stubs_.ComputeFk(request, &response)));
+}
+
+// ------------------------------------------------------------- dynamics --
+
+// A short UR5 MoveJ on the registered robot.
+v1::PlanPathRequest Ur5MoveJ(const std::string& robot_id) {
+  v1::PlanPathRequest request;
+  request.mutable_robot()->set_robot_id(robot_id);
+  for (double q : {0.0, -1.2, 1.4, -0.2, 1.57, 0.0}) request.add_start_joints(q);
+  v1::MotionSegment* segment = request.add_segments();
+  segment->set_id("move");
+  for (double q : {0.5, -1.0, 1.2, -0.4, 1.4, 0.3}) {
+    segment->mutable_movej()->mutable_joints()->add_values(q);
+  }
+  return request;
+}
+
+v1::Payload GoodPayload() {
+  v1::Payload p;
+  p.set_mass(3.0);
+  p.mutable_center_of_mass()->set_z(0.08);
+  p.mutable_inertia()->set_ixx(0.01);
+  p.mutable_inertia()->set_iyy(0.012);
+  p.mutable_inertia()->set_izz(0.008);
+  return p;
+}
+
+// Each way a payload can be wrong, as (mutation, field, words the message must hold).
+struct BadPayload {
+  const char* name;
+  void (*mutate)(v1::Payload&);
+  const char* field;
+  const char* words;
+};
+const BadPayload kBadPayloads[] = {
+    {"negative mass", [](v1::Payload& p) { p.set_mass(-1); }, "mass", ">= 0"},
+    {"NaN mass", [](v1::Payload& p) { p.set_mass(kNaN); }, "mass", "finite"},
+    {"infinite mass", [](v1::Payload& p) { p.set_mass(kInf); }, "mass", "finite"},
+    {"NaN centre of mass", [](v1::Payload& p) { p.mutable_center_of_mass()->set_y(kNaN); },
+     "center_of_mass.y", "finite"},
+    {"infinite centre of mass", [](v1::Payload& p) { p.mutable_center_of_mass()->set_x(-kInf); },
+     "center_of_mass.x", "finite"},
+    {"negative inertia", [](v1::Payload& p) { p.mutable_inertia()->set_iyy(-0.01); }, "inertia.iyy",
+     ">= 0"},
+    {"NaN inertia", [](v1::Payload& p) { p.mutable_inertia()->set_ixy(kNaN); }, "inertia.ixy",
+     "finite"},
+    {"infinite inertia", [](v1::Payload& p) { p.mutable_inertia()->set_izz(kInf); }, "inertia.izz",
+     "finite"},
+    {"not positive definite", [](v1::Payload& p) { p.mutable_inertia()->set_ixy(0.05); }, "inertia",
+     "positive definite"},
+    {"triangle inequality",
+     [](v1::Payload& p) {
+       p.mutable_inertia()->set_ixx(0.01);
+       p.mutable_inertia()->set_iyy(0.01);
+       p.mutable_inertia()->set_izz(0.05);
+     },
+     "inertia", "triangle"},
+};
+
+TEST_F(BadInputTest, BadRobotPayloadIsRefusedByEveryRpcThatResolvesTheRobot) {
+  for (const BadPayload& bad : kBadPayloads) {
+    v1::Payload payload = GoodPayload();
+    bad.mutate(payload);
+    v1::ComputeFkRequest fk;
+    fk.mutable_robot()->set_robot_id(ur5_.robot_id());
+    *fk.mutable_robot()->mutable_payload() = payload;
+    for (int i = 0; i < 6; ++i) fk.add_joints(0.1);
+    v1::ComputeFkResponse fk_response;
+    EXPECT_TRUE(IsInvalidArgument(stubs_.ComputeFk(fk, &fk_response),
+                                  std::string("robot.payload.") + bad.field, {bad.words}))
+        << bad.name << " (ComputeFk)";
+    v1::PlanPathRequest plan = Ur5MoveJ(ur5_.robot_id());
+    *plan.mutable_robot()->mutable_payload() = payload;
+    EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), plan).status,
+                                  std::string("robot.payload.") + bad.field, {bad.words}))
+        << bad.name << " (PlanPath)";
+  }
+}
+
+TEST_F(BadInputTest, BadSegmentPayloadNamesTheSegment) {
+  for (const BadPayload& bad : kBadPayloads) {
+    v1::PlanPathRequest plan = Ur5MoveJ(ur5_.robot_id());
+    *plan.mutable_segments(0)->mutable_payload() = GoodPayload();
+    bad.mutate(*plan.mutable_segments(0)->mutable_payload());
+    EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), plan).status,
+                                  std::string("segments[0].payload.") + bad.field, {bad.words}))
+        << bad.name;
+  }
+}
+
+TEST_F(BadInputTest, GoodPayloadsAreAccepted) {
+  v1::PlanPathRequest plan = Ur5MoveJ(ur5_.robot_id());
+  *plan.mutable_robot()->mutable_payload() = GoodPayload();
+  *plan.mutable_segments(0)->mutable_payload() = GoodPayload();
+  plan.mutable_segments(0)->mutable_payload()->clear_inertia();  // a point mass
+  const PlanPathCall call = CallPlanPath(stubs_.planner(), plan);
+  EXPECT_TRUE(call.status.ok()) << Describe(call.status);
+}
+
+TEST_F(BadInputTest, PayloadOnARobotWithoutInertialsIsNotAnError) {
+  // FANUC's bundled URDF has no <inertial>: the payload cannot be used, which is a
+  // DYNAMICS_UNAVAILABLE warning of the planner, never an RPC error.
+  const v1::RobotInfo fanuc = Register(ReadRobot("fanuc_lrmate200id.urdf"));
+  v1::ComputeFkRequest fk;
+  fk.mutable_robot()->set_robot_id(fanuc.robot_id());
+  *fk.mutable_robot()->mutable_payload() = GoodPayload();
+  for (int i = 0; i < fanuc.dof(); ++i) fk.add_joints(0.1);
+  v1::ComputeFkResponse response;
+  const grpc::Status status = stubs_.ComputeFk(fk, &response);
+  EXPECT_TRUE(status.ok()) << Describe(status);
+}
+
+TEST_F(BadInputTest, NonFiniteGravityIsRefused) {
+  for (const auto& [component, value] :
+       std::vector<std::pair<char, double>>{{'x', kNaN}, {'y', kInf}, {'z', kNaN}, {'z', -kInf}}) {
+    v1::PlanPathRequest plan = Ur5MoveJ(ur5_.robot_id());
+    plan.mutable_gravity()->set_z(-9.81);
+    if (component == 'x') plan.mutable_gravity()->set_x(value);
+    if (component == 'y') plan.mutable_gravity()->set_y(value);
+    if (component == 'z') plan.mutable_gravity()->set_z(value);
+    EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), plan).status,
+                                  std::string("gravity.") + component, {"finite"}))
+        << component << " = " << value;
+  }
+  v1::PlanPathRequest sideways = Ur5MoveJ(ur5_.robot_id());
+  sideways.mutable_gravity()->set_x(9.81);
+  const PlanPathCall call = CallPlanPath(stubs_.planner(), sideways);
+  EXPECT_TRUE(call.status.ok()) << Describe(call.status);
+}
+
+TEST_F(BadInputTest, BadTorqueOverrideIsRefused) {
+  for (double value : {-1.0, kNaN, kInf}) {
+    v1::PlanPathRequest plan = Ur5MoveJ(ur5_.robot_id());
+    v1::JointLimitOverride* o = plan.mutable_robot()->add_joint_limits();
+    o->set_joint_name("elbow_joint");
+    o->set_max_torque(value);
+    EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), plan).status,
+                                  "robot.joint_limits[0].max_torque", {"finite"}))
+        << value;
+  }
+}
+
+TEST_F(BadInputTest, RobotInfoReportsTheTorqueLimitAndItsSource) {
+  ASSERT_EQ(ur5_.joints_size(), 6);
+  EXPECT_EQ(ur5_.joints(0).max_torque(), 150.0);  // shoulder_pan_joint effort
+  EXPECT_EQ(ur5_.joints(0).torque_source(), "urdf");
+  EXPECT_EQ(ur5_.joints(5).max_torque(), 28.0);
+  const v1::RobotInfo abb = Register(ReadRobot("abb_irb120.urdf"));
+  ASSERT_GT(abb.joints_size(), 0);
+  EXPECT_EQ(abb.joints(0).max_torque(), 0.0);  // effort="0": unknown
+  EXPECT_EQ(abb.joints(0).torque_source(), "unknown: URDF effort is 0");
+  v1::GetRobotRequest get;
+  get.set_robot_id(ur5_.robot_id());
+  v1::RobotInfo info;
+  ASSERT_TRUE(stubs_.GetRobot(get, &info).ok());
+  EXPECT_EQ(info.joints(1).max_torque(), 150.0);
 }
 
 }  // namespace

@@ -30,6 +30,20 @@ KDL::Joint ToKdl(const urdf::Joint& joint) {
   }
 }
 
+// kdl_parser's convention: KDL wants the centre of mass and the inertia in
+// the link frame, URDF gives the inertia in the <inertial><origin> frame, so
+// rotate it by the origin's rpy (I_link = R I R^T); the mass is frame-free.
+KDL::RigidBodyInertia ToKdl(const urdf::Inertial* inertial) {
+  if (inertial == nullptr) return KDL::RigidBodyInertia::Zero();
+  const KDL::Frame origin = ToKdl(inertial->origin);
+  const KDL::RotationalInertia about_com(inertial->ixx, inertial->iyy, inertial->izz, inertial->ixy,
+                                         inertial->ixz, inertial->iyz);
+  // RigidBodyInertia with a zero centre of mass rotates its inertia exactly.
+  const KDL::RotationalInertia rotated =
+      (origin.M * KDL::RigidBodyInertia(0, KDL::Vector::Zero(), about_com)).getRotationalInertia();
+  return KDL::RigidBodyInertia(inertial->mass, origin.p, rotated);
+}
+
 }  // namespace
 
 absl::StatusOr<KDL::Tree> UrdfToKdlTree(const urdf::ModelInterface& model) {
@@ -41,10 +55,10 @@ absl::StatusOr<KDL::Tree> UrdfToKdlTree(const urdf::ModelInterface& model) {
     stack.pop_back();
     for (const auto& child : parent->child_links) {
       const urdf::Joint& joint = *child->parent_joint;
-      // Inertia is not needed for kinematics; KDL would warn about the
-      // root's, and a zero inertia keeps the tree purely geometric.
-      KDL::Segment segment(child->name, ToKdl(joint),
-                           ToKdl(joint.parent_to_joint_origin_transform));
+      // The root link's inertial is dropped (KDL trees have no root
+      // segment); it never moves, so no chain's dynamics need it.
+      KDL::Segment segment(child->name, ToKdl(joint), ToKdl(joint.parent_to_joint_origin_transform),
+                           ToKdl(child->inertial.get()));
       if (!tree.addSegment(segment, parent->name)) {
         return absl::InvalidArgumentError(absl::StrCat("urdf: could not attach link '", child->name,
                                                        "' below '", parent->name, "'"));

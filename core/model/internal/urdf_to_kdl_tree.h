@@ -16,7 +16,9 @@ namespace motion {
 /// RotAxis (unbounded limits are kept elsewhere); floating and planar joints
 /// have no single-axis KDL form and become Fixed here — chains that contain
 /// them are refused by ChainModel. The walk is iterative, so a 500-link
-/// chain costs no stack depth.
+/// chain costs no stack depth. Each segment carries its child link's
+/// `<inertial>` in the child link frame (zero when the link has none), so
+/// KDL's dynamics solvers can run on chains extracted from the tree.
 absl::StatusOr<KDL::Tree> UrdfToKdlTree(const urdf::ModelInterface& model);
 
 }  // namespace motion
