@@ -6,6 +6,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/collision/trajectory_collisions.h"
+#include "core/dynamics/dynamics_availability.h"
+#include "core/dynamics/dynamics_data.h"
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
@@ -165,6 +167,8 @@ struct PathCursor {
   double time = 0.0;                   ///< path time of its t = 0
   bool continuous = true;              ///< false after a failed segment: its first sample is new
   double planning_seconds_left = 0.0;  ///< of PathLimits::max_planning_seconds
+  Payload payload;                     ///< carried now (RobotRef, then each segment's)
+  DynamicsData* dynamics = nullptr;    ///< null: torque neither limited nor checked
 };
 
 // One segment from the cursor: its planner, its report, and (when every
@@ -178,6 +182,7 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
   report.segment_id = segment.id.empty() ? absl::StrCat("#", index) : segment.id;
   report.segment_index = static_cast<int>(index);
   const bool starts_where_previous_ended = cursor.continuous;
+  if (segment.payload) cursor.payload = *segment.payload;  // from this segment on
   SegmentContext context{
       model,
       data,
@@ -195,7 +200,10 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
       cursor.continuous,
       /*completed=*/false,
       SegmentCollision{},
-      cursor.planning_seconds_left};
+      cursor.planning_seconds_left,
+      cursor.dynamics,
+      cursor.payload,
+      request.gravity};
   if (request.collision_model) {
     context.collision.robot = request.collision_model.get();
     context.collision.scene = request.scene ? request.scene.get() : CollisionScene::Empty().get();
@@ -203,6 +211,7 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
     context.collision.safety_margin = request.safety_margin;
     context.collision.allowed = request.allowed_collisions.get();
   }
+
   Eigen::VectorXd end = cursor.joints;
   absl::Status status;
   const auto started = std::chrono::steady_clock::now();
@@ -283,6 +292,19 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
   result.trajectory.dof = model.dof();
   PathCursor cursor;
   cursor.planning_seconds_left = limits.max_planning_seconds;
+  // Torque is a limit where every moving body has an inertial and every
+  // joint an effort that holds the arm; elsewhere one warning says why not.
+  bool carries = request.payload.has_value();
+  for (const MotionSegment& segment : request.segments) carries |= segment.payload.has_value();
+  std::optional<DynamicsData> dynamics;
+  if (std::optional<Diagnostic> unavailable =
+          DynamicsUnavailableWarning(model, request.joint_limits, request.gravity, carries)) {
+    result.diagnostics.push_back(*unavailable);
+  } else {
+    dynamics.emplace(model);
+    cursor.dynamics = &*dynamics;
+  }
+  if (request.payload) cursor.payload = *request.payload;
   cursor.joints =
       Eigen::Map<const Eigen::VectorXd>(request.start_joints.data(), request.start_joints.size());
   if (!CanStart(model, request, cursor.joints, result)) return result;

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/dynamics/path_dynamics.h"
+#include "core/dynamics/trajectory_torque.h"
 #include "core/ik/ik_solver.h"
 #include "core/ik/internal/pose_error.h"
 #include "core/kinematics/forward_kinematics.h"
@@ -25,6 +27,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kVelocityMargin = 0.995;
 constexpr double kAccelerationMargin = 0.97;
 constexpr double kJerkMargin = 0.95;
+constexpr double kTorqueMargin = 0.97;
 // Bounds on the timing grid, the longest interval between its nodes (in
 // samples) and how often it is refined to that.
 constexpr int kMinNodes = 64;
@@ -58,6 +61,41 @@ absl::StatusOr<bool> EndIsReachable(const MotionSegment& segment, const Cartesia
   if (end->ok) return true;
   ReportFailedIk(end->diagnostics, "target", report);
   return false;
+}
+
+// Each joint's torque along `curve` as tau = a sdd + b sd^2 + c at every
+// node (PathTorqueCoefficients: inverse dynamics with the segment's payload
+// and gravity), within kTorqueMargin of its max_torque (0: unknown, none).
+void AddTorqueLimits(const JointCurve& curve, const SegmentContext& context,
+                     const std::vector<double>& grid, PathTimingProblem& p) {
+  const int dof = curve.dof();
+  const std::size_t first = p.linear.size();
+  std::vector<int> joint_of;
+  for (int j = 0; j < dof; ++j) {
+    const double limit = context.limits[j].max_torque;
+    if (!(limit > 0)) continue;
+    PathTimingProblem::Linear c;
+    c.lower = -kTorqueMargin * limit;
+    c.upper = kTorqueMargin * limit;
+    c.a.resize(grid.size());
+    c.b.resize(grid.size());
+    c.c.resize(grid.size());
+    p.linear.push_back(std::move(c));
+    joint_of.push_back(j);
+  }
+  if (joint_of.empty()) return;
+  Eigen::VectorXd q, d1, d2, a, b, c;
+  for (std::size_t i = 0; i < grid.size(); ++i) {
+    curve.Evaluate(grid[i], q, &d1, &d2);
+    PathTorqueCoefficients(context.model, *context.dynamics, q, d1, d2, context.gravity,
+                           context.payload, a, b, c);
+    for (std::size_t k = 0; k < joint_of.size(); ++k) {
+      PathTimingProblem::Linear& limit = p.linear[first + k];
+      limit.a[i] = a[joint_of[k]];
+      limit.b[i] = b[joint_of[k]];
+      limit.c[i] = c[joint_of[k]];
+    }
+  }
 }
 
 // The timing problem along `curve`: every joint, then the TCP's distance
@@ -108,6 +146,7 @@ PathTimingProblem TimingProblem(const JointCurve& curve, const SegmentContext& c
     if (linear) p.d1[row + m++] = extent.length;
     if (angular) p.d1[row + m++] = extent.rotation;
   }
+  if (!tcp_only && context.dynamics != nullptr) AddTorqueLimits(curve, context, grid, p);
   return p;
 }
 
@@ -269,13 +308,21 @@ absl::Status SampleTiming(const JointCurve& curve, const TimeLaw& timing, long s
   return absl::OkStatus();
 }
 
+// The worst joint torque of the samples (none without dynamics).
+TorqueRatio SampledTorque(const SegmentContext& context, const Sampled& sampled) {
+  if (context.dynamics == nullptr) return TorqueRatio{};
+  return SampledTorqueRatio(context.model, *context.dynamics, context.limits, sampled.q,
+                            context.sample_time, context.gravity, context.payload);
+}
+
 // Where the audit of the samples finds a rate beyond its limit, the caps on
 // sd^2 at the grid's nodes come down: at the sample, by what the worst rate
 // there needs (velocity ~ sd, acceleration ~ sd^2, jerk ~ sd^3 for the same
 // shape) and a little more, fading out over kRepairSpread on each side.
 // False when every sample is within its limits.
-bool LowerCapsWhereBroken(const RateAudit& audit, const Sampled& sampled, const PathTiming& timing,
-                          bool with_jerk, double dt, std::vector<double>& caps) {
+bool LowerCapsWhereBroken(const RateAudit& audit, const TorqueRatio& torque, const Sampled& sampled,
+                          const PathTiming& timing, bool with_jerk, double dt,
+                          std::vector<double>& caps) {
   const std::vector<double>& grid = timing.nodes();
   const std::size_t n = sampled.sigma.size();
   std::vector<double> factor(n, 1.0);
@@ -288,6 +335,11 @@ bool LowerCapsWhereBroken(const RateAudit& audit, const Sampled& sampled, const 
     if (v > 1 + kAuditSlack) f = std::min(f, 1 / (v * v));
     if (a > 1 + kAuditSlack) f = std::min(f, 1 / a);
     if (j > 1 + kAuditSlack) f = std::min(f, std::pow(j, -2.0 / 3.0));
+    // Torque: its dynamic part goes with sd^2 (gravity does not), so the
+    // cap is what the ratio asks and the loop comes back if that is short.
+    if (torque.ratio > 1 + kAuditSlack && static_cast<std::size_t>(torque.sample) == k) {
+      f = std::min(f, 1 / torque.ratio);
+    }
     if (f < 1) broken = true, factor[k] = kRepairMargin * f;
   }
   if (!broken) return false;
@@ -460,7 +512,8 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
     const RateAudit audit = AuditRates(sampled.q, dof, dt, context.limits);
-    if (audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack) {
+    if (audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack &&
+        SampledTorque(context, sampled).ratio <= 1 + kAuditSlack) {
       return FinishSegment(segment, path, context, report, sampled, samples, index_base, nullptr,
                            on_grid, end_joints);
     }
@@ -499,10 +552,13 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
     if (!moves || pass == kRepairs) break;
     const RateAudit audit = AuditRates(sampled.q, dof, dt, context.limits);
-    if (audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack) break;
+    const TorqueRatio torque = SampledTorque(context, sampled);
+    if (audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack && torque.ratio <= 1 + kAuditSlack) {
+      break;
+    }
     if (caps.size() != timings.grid.size()) caps.assign(timings.grid.size(), kInf);
     // Caps are in the timing's own speed; the override slows all of it.
-    if (!LowerCapsWhereBroken(audit, sampled, timing, with_jerk, dt, caps)) break;
+    if (!LowerCapsWhereBroken(audit, torque, sampled, timing, with_jerk, dt, caps)) break;
     for (std::size_t i = 0; i < caps.size(); ++i) {
       caps[i] = std::min(caps[i], timings.solution.x[i]);
     }

@@ -8,6 +8,8 @@
 #include "core/collision/allowed_collisions.h"
 #include "core/collision/collision_scene.h"
 #include "core/collision/robot_collision_model.h"
+#include "core/dynamics/dynamics_data.h"
+#include "core/dynamics/payload.h"
 #include "core/ik/ik_data.h"
 #include "core/model/chain_model.h"
 #include "core/motion/motion_request.h"
@@ -54,6 +56,12 @@ struct SegmentContext {
   /// s of collision-free search this request has left (its
   /// PathLimits::max_planning_seconds less what earlier segments spent).
   double planning_seconds_left = 0.0;
+  /// Inverse dynamics of this request's thread, or null when the chain lacks
+  /// the data (DYNAMICS_UNAVAILABLE): then torque is neither a limit of the
+  /// timing nor checked.
+  DynamicsData* dynamics = nullptr;
+  Payload payload;  ///< what the robot carries during this segment
+  Eigen::Vector3d gravity = kDefaultGravity;
 
   /// \brief True when sample k (local, t = k-th time) is stored.
   bool Stores(std::size_t k) const { return k > 0 || out.size() == 0 || !continuous; }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/dynamics/trajectory_torque.h"
 #include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/trajectory_checks.h"
 
@@ -154,6 +155,22 @@ void AppendSegmentSamples(SegmentContext& context, SegmentReport& report,
   WidenRateRatios(audit, report);
   ReportAudit(audit, context, report.first_index - static_cast<std::int64_t>(first_local), times,
               report);
+  if (context.dynamics != nullptr) {
+    // Torque from the sampled positions (central differences, at rest at
+    // both ends) by inverse dynamics, against each DOF's max_torque.
+    const TorqueRatio worst =
+        SampledTorqueRatio(context.model, *context.dynamics, context.limits, q, context.sample_time,
+                           context.gravity, context.payload);
+    report.max_joint_torque_ratio = std::max(report.max_joint_torque_ratio, worst.ratio);
+    if (std::optional<Diagnostic> error = TorqueLimitError(
+            context.model, worst, report.first_index - static_cast<std::int64_t>(first_local),
+            kAuditSlack)) {
+      error->segment_id = report.segment_id;
+      error->time = context.start_time + static_cast<double>(worst.sample) * context.sample_time;
+      report.diagnostics.push_back(*error);
+      report.ok = false;
+    }
+  }
   end_joints = Eigen::Map<const Eigen::VectorXd>(q.data() + (times.size() - 1) * dof, dof);
   context.completed = true;
 }

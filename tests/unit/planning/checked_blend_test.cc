@@ -90,7 +90,10 @@ struct Legs {
                            true,
                            false,
                            SegmentCollision{robot.collision.get(), &scene, false, 0.0, nullptr},
-                           1.0};
+                           1.0,
+                           nullptr,
+                           Payload{},
+                           kDefaultGravity};
     MotionSegment leg;
     leg.kind = MotionKind::kMoveJ;
     leg.speed.joint_fraction = 1.0;
