@@ -44,7 +44,7 @@ constexpr double kAuditSlack = 1e-6;
 constexpr double kRepairMargin = 0.97;
 constexpr double kRepairSpread = 0.05;  // s
 constexpr int kRepairs = 6;
-constexpr int kLastResortStretches = 3;
+constexpr int kLastResortStretches = 8;
 
 bool HasCode(const std::vector<Diagnostic>& diagnostics, DiagnosticCode code) {
   return std::any_of(diagnostics.begin(), diagnostics.end(),
