@@ -80,15 +80,15 @@ bool CanStart(const ChainModel& model, const PathRequest& request, const Eigen::
 void ResolveZone(const ChainModel& model, ChainData& data, const PathRequest& request,
                  std::size_t index, SegmentReport* next, const std::string& why_not,
                  const SegmentCollision* collision, const std::function<bool()>& cancelled,
-                 PathResult& result) {
+                 const BlendDynamics* dynamics, PathResult& result) {
   const MotionSegment& segment = request.segments[index];
   if (!AsksForBlend(segment.zone)) return;
   SegmentReport& report = result.segments.back();
   const std::size_t known = report.diagnostics.size();
   if (next != nullptr && collision != nullptr) {
     const BlendSetting setting{
-        model,      data,     request.joint_limits, request.profile, request.sample_time,
-        *collision, cancelled};
+        model,     data,    request.joint_limits, request.profile, request.sample_time, *collision,
+        cancelled, dynamics};
     const CheckedBlend blend = BlendCornerCollisionFree(setting, segment.zone, segment.tool,
                                                         result.trajectory, report, *next);
     if (!blend.blended && blend.collided) {
@@ -100,7 +100,7 @@ void ResolveZone(const ChainModel& model, ChainData& data, const PathRequest& re
     }
   } else if (next != nullptr) {
     BlendCorner(model, data, request.joint_limits, request.profile, request.sample_time,
-                segment.zone, segment.tool, result.trajectory, report, *next);
+                segment.zone, segment.tool, result.trajectory, report, *next, dynamics);
   } else {
     AddSegmentDiagnostic(report, Severity::kWarning, DiagnosticCode::kZoneApproximated,
                          absl::StrCat("zone executed as a fine stop: ", why_not));
@@ -182,6 +182,7 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
   report.segment_id = segment.id.empty() ? absl::StrCat("#", index) : segment.id;
   report.segment_index = static_cast<int>(index);
   const bool starts_where_previous_ended = cursor.continuous;
+  const Payload carried_before = cursor.payload;
   if (segment.payload) cursor.payload = *segment.payload;  // from this segment on
   SegmentContext context{
       model,
@@ -240,10 +241,11 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
     const bool around = PlannedAround(result.segments.back()) || PlannedAround(report);
     const bool blendable =
         starts_where_previous_ended && result.segments.back().ok && report.ok && context.completed;
+    const BlendDynamics dynamics{cursor.dynamics, request.gravity, carried_before, cursor.payload};
     ResolveZone(model, data.kinematics, request, index - 1, blendable ? &report : nullptr,
                 "the next motion does not start from its end",
                 around && context.collision.robot != nullptr ? &context.collision : nullptr,
-                cancelled, result);
+                cancelled, &dynamics, result);
   }
   if (!segment.source.empty()) {
     for (Diagnostic& d : report.diagnostics) d.source = segment.source;
@@ -330,7 +332,7 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
     ResolveZone(
         model, data.kinematics, request, result.segments.back().segment_index, nullptr,
         last ? "the last motion of a program ends at rest" : "the path stopped after this segment",
-        nullptr, cancelled, result);
+        nullptr, cancelled, nullptr, result);
   }
   result.duration = result.trajectory.size() ? result.trajectory.time.back() : 0.0;
   if (request.collision_model) {

@@ -1,5 +1,6 @@
 #include "core/profile/path_profile.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace motion {
@@ -8,35 +9,14 @@ double PathProfile::OwnDuration() const {
   return std::visit([](const auto& p) { return p.duration(); }, profile_);
 }
 
-double PathProfile::WarpedDuration() const {
-  return warp_ ? warp_->PathTime(OwnDuration()) : OwnDuration();
-}
-
 double PathProfile::duration() const {
-  const double warped = WarpedDuration();
-  return time_scale_ == 1.0 ? warped : warped / time_scale_;
-}
-
-double PathProfile::ProfileTime(double t) const {
-  const double warped = std::min(t * time_scale_, WarpedDuration());
-  return std::min(warp_ ? warp_->ProfileTime(warped) : warped, OwnDuration());
-}
-
-double PathProfile::SlowdownAt(double t) const {
-  const double local = warp_ ? warp_->SlowdownAt(ProfileTime(t)) : 1.0;
-  return local / time_scale_;
-}
-
-PathProfile PathProfile::Warped(std::shared_ptr<const TimeWarp> warp) const {
-  PathProfile out = *this;
-  out.warp_ = std::move(warp);
-  out.time_scale_ = 1.0;
-  return out;
+  const double own = OwnDuration();
+  return time_scale_ == 1.0 ? own : own / time_scale_;
 }
 
 PathProfile::State PathProfile::At(double t) const {
-  const double local = ProfileTime(t);
-  const double k = 1.0 / SlowdownAt(t);
+  const double local = std::min(t * time_scale_, OwnDuration());
+  const double k = time_scale_;
   State out;
   if (const auto* trapezoid = std::get_if<TrapezoidProfile>(&profile_)) {
     const TrapezoidProfile::State s = trapezoid->At(local);
@@ -53,8 +33,8 @@ PathProfile::State PathProfile::At(double t) const {
 
 PathProfile PathProfile::StretchedTo(double duration) const {
   PathProfile out = *this;
-  const double warped = WarpedDuration();
-  if (warped > 0 && duration > warped) out.time_scale_ = warped / duration;
+  const double own = OwnDuration();
+  if (own > 0 && duration > own) out.time_scale_ = own / duration;
   return out;
 }
 

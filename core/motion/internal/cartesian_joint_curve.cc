@@ -24,6 +24,15 @@ constexpr double kRotationFloor = 4e-9;   // rad
 // Knots at least this close in TCP travel on easy stretches.
 constexpr double kMaxKnotTravel = 0.02;   // m
 constexpr double kMaxKnotRotation = 0.1;  // rad
+// A path that needs more knots than this is refused instead of followed
+// ever more finely (the field's speed grows without bound towards a
+// singularity the path ends on): time and memory stay bounded.
+constexpr std::size_t kMaxKnots = 20000;
+// Below this smallest singular value such a refusal says SINGULARITY.
+constexpr double kNearSingular = 1e-3;
+// Redundant arms: the outer band of each joint's range (as a fraction of
+// half the range) where the null space pushes the joint back.
+constexpr double kLimitBand = 0.15;
 
 class Continuation {
  public:
@@ -48,11 +57,31 @@ class Continuation {
     return v;
   }
 
-  // dq/dsigma = J^+(q) V(sigma), and the smallest singular value of J.
+  // dq/dsigma = J^+(q) V(sigma) + N(q) z(q) (the header's rule).
   Eigen::VectorXd Field(const Eigen::VectorXd& q, double s) {
     ComputeJacobian(model_, data_.kinematics, q, tool_, jacobian_);
     cod_.compute(jacobian_);
-    return cod_.solve(Twist(s));
+    Eigen::VectorXd dq = cod_.solve(Twist(s));
+    if (model_.dof() <= 6) return dq;
+    // z: each joint in its outer band, pushed towards the middle by
+    // ((depth into the band) / band)^2 times the fastest joint's speed.
+    Eigen::VectorXd z = Eigen::VectorXd::Zero(q.size());
+    bool any = false;
+    for (int j = 0; j < model_.dof(); ++j) {
+      const JointLimits& l = model_.dof_limits[j];
+      if (!l.bounded || !(l.upper > l.lower)) continue;
+      const double half = 0.5 * (l.upper - l.lower);
+      const double u = (q[j] - 0.5 * (l.upper + l.lower)) / half;  // -1 .. 1
+      const double depth = (std::abs(u) - (1 - kLimitBand)) / kLimitBand;
+      if (depth <= 0) continue;
+      z[j] = -(u > 0 ? 1.0 : -1.0) * depth * depth;
+      any = true;
+    }
+    if (!any) return dq;
+    z *= dq.lpNorm<Eigen::Infinity>();
+    // N z = z - J^+ (J z): no TCP motion.
+    const Eigen::VectorXd null = z - cod_.solve(jacobian_ * z);
+    return dq + null;
   }
 
   double SmallestSingularValue(const Eigen::VectorXd& q) {
@@ -114,6 +143,21 @@ class Continuation {
   Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod_;
 };
 
+// The first bounded joint that `guess` puts past its limit, moving outward
+// from knot `from`, or -1.
+int JointPastItsLimit(const ChainModel& model, const JointCurve::Knot& from,
+                      const Eigen::VectorXd& guess) {
+  for (int j = 0; j < model.dof(); ++j) {
+    const JointLimits& l = model.dof_limits[j];
+    if (!l.bounded) continue;
+    if ((guess[j] > l.upper && guess[j] > from.q[j]) ||
+        (guess[j] < l.lower && guess[j] < from.q[j])) {
+      return j;
+    }
+  }
+  return -1;
+}
+
 }  // namespace
 
 bool BuildCartesianJointCurve(const ChainModel& model, IkData& data, const CartesianPath& path,
@@ -126,11 +170,39 @@ bool BuildCartesianJointCurve(const ChainModel& model, IkData& data, const Carte
                                           std::ceil(rotation / kMaxKnotRotation)});
   double step = max_step;
   while (curve.last().s < 1.0) {
+    if (curve.knots().size() >= kMaxKnots) {
+      const JointCurve::Knot& at = curve.last();
+      const double sigma_min = c.SmallestSingularValue(at.q);
+      failure.sigma = at.s;
+      failure.kind = sigma_min < kNearSingular ? JointCurveFailure::Kind::kSingular
+                                               : JointCurveFailure::Kind::kIkFailed;
+      failure.detail = absl::StrCat(
+          "the path cannot be followed within its tolerances in ", kMaxKnots,
+          " IK knots (the joints turn ever faster per metre",
+          sigma_min < kNearSingular
+              ? absl::StrCat(" towards a singularity, smallest singular value ", sigma_min)
+              : std::string(),
+          ")");
+      return false;
+    }
     const JointCurve::Knot& from = curve.last();
     double s = from.s + step;
     if (s > 1.0 - 1e-12) s = 1.0;
     const double h = s - from.s;
     const Eigen::VectorXd guess = from.q + h * from.dq + 0.5 * h * h * from.ddq;
+    // The curve leaves a joint's range: the path (with this redundancy
+    // rule) needs more than the joint has. Found at the first step that
+    // tries to go past the limit from a knot already at it (the step
+    // halves down to it otherwise, so the knot before is the last inside).
+    if (const int j = JointPastItsLimit(model, from, guess); j >= 0 && step < 1e-6) {
+      failure.sigma = from.s;
+      failure.kind = JointCurveFailure::Kind::kJointLimit;
+      failure.joint = j;
+      failure.detail = absl::StrCat("the path takes ", model.dof_names[j], " to its ",
+                                    guess[j] > model.dof_limits[j].upper ? "upper" : "lower",
+                                    " limit (", from.q[j], " rad or m)");
+      return false;
+    }
     Eigen::VectorXd q;
     bool accepted = false;
     if (c.Correct(s, guess, q)) {

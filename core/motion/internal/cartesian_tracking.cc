@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -11,6 +12,7 @@
 #include "core/ik/ik_solver.h"
 #include "core/ik/internal/pose_error.h"
 #include "core/kinematics/forward_kinematics.h"
+#include "core/motion/internal/curve_timing.h"
 #include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/segment_sampling.h"
 #include "core/motion/internal/trajectory_checks.h"
@@ -20,20 +22,6 @@ namespace motion {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-// The timing is exact at its grid nodes; between them (and in the divided
-// differences of the samples, which average over up to four samples) the
-// rates can differ by a little. The limits given to the timing keep that
-// little inside the real ones.
-constexpr double kVelocityMargin = 0.995;
-constexpr double kAccelerationMargin = 0.97;
-constexpr double kJerkMargin = 0.95;
-constexpr double kTorqueMargin = 0.97;
-// Bounds on the timing grid, the longest interval between its nodes (in
-// samples) and how often it is refined to that.
-constexpr int kMinNodes = 64;
-constexpr int kMaxNodes = 50000;
-constexpr double kIntervalPerSample = 0.25;
-constexpr int kRefinements = 3;
 // A sample runs "slower than programmed" below this fraction of it.
 constexpr double kReducedBelow = 0.99;
 // The samples' audit: rounding of divided differences, as SampleSegment's.
@@ -64,110 +52,56 @@ absl::StatusOr<bool> EndIsReachable(const MotionSegment& segment, const Cartesia
   return false;
 }
 
-// Each joint's torque along `curve` as tau = a sdd + b sd^2 + c at every
-// node (PathTorqueCoefficients: inverse dynamics with the segment's payload
-// and gravity), within kTorqueMargin of its max_torque (0: unknown, none).
-void AddTorqueLimits(const JointCurve& curve, const SegmentContext& context,
-                     const std::vector<double>& grid, PathTimingProblem& p) {
-  const int dof = curve.dof();
-  const std::size_t first = p.linear.size();
-  std::vector<int> joint_of;
-  for (int j = 0; j < dof; ++j) {
-    const double limit = context.limits[j].max_torque;
-    if (!(limit > 0)) continue;
-    PathTimingProblem::Linear c;
-    c.lower = -kTorqueMargin * limit;
-    c.upper = kTorqueMargin * limit;
-    c.a.resize(grid.size());
-    c.b.resize(grid.size());
-    c.c.resize(grid.size());
-    p.linear.push_back(std::move(c));
-    joint_of.push_back(j);
-  }
-  if (joint_of.empty()) return;
-  Eigen::VectorXd q, d1, d2, a, b, c;
-  for (std::size_t i = 0; i < grid.size(); ++i) {
-    curve.Evaluate(grid[i], q, &d1, &d2);
-    PathTorqueCoefficients(context.model, *context.dynamics, q, d1, d2, context.gravity,
-                           context.payload, a, b, c);
-    for (std::size_t k = 0; k < joint_of.size(); ++k) {
-      PathTimingProblem::Linear& limit = p.linear[first + k];
-      limit.a[i] = a[joint_of[k]];
-      limit.b[i] = b[joint_of[k]];
-      limit.c[i] = c[joint_of[k]];
-    }
-  }
-}
+// Entries of ProgrammedSpeed's table.
+constexpr int kProgrammedTable = 1024;
 
-// The timing problem along `curve`: every joint, then the TCP's distance
-// and rotation (their derivatives in sigma are the extent; the path's speed
-// along sigma is uniform for lines, arcs and slerps). `tcp_only` keeps only
-// the TCP: the programmed timing, to say where the joints slow it.
-PathTimingProblem TimingProblem(const JointCurve& curve, const SegmentContext& context,
-                                const SpeedSpec& speed, const CartesianExtent& extent,
-                                const std::vector<double>& grid, bool tcp_only) {
-  const int nodes = static_cast<int>(grid.size());
-  const int dof = curve.dof();
-  const bool jerk = context.profile == ProfileKind::kJerkLimited;
-  PathTimingProblem p;
-  p.nodes = nodes;
-  p.s = grid;
-  auto add = [&](double v, double a, double j) {
-    p.max_velocity.push_back(v);
-    p.max_acceleration.push_back(a);
-    p.max_jerk.push_back(jerk ? j : kInf);
-  };
-  if (!tcp_only) {
-    for (int j = 0; j < dof; ++j) {
-      const JointLimits& l = context.limits[j];
-      add(kVelocityMargin * l.max_velocity, kAccelerationMargin * l.max_acceleration,
-          kJerkMargin * l.max_jerk);
+// The programmed timing (the TCP's own double-S or trapezoid, before
+// speed_override), tabulated: when it reaches a point of the path and how
+// fast it moves there, for diagnostics and SPEED_REDUCED.
+class ProgrammedSpeed {
+ public:
+  explicit ProgrammedSpeed(const PathProfile& profile) {
+    const double duration = profile.duration();
+    const int n = duration > 0 ? kProgrammedTable : 1;
+    for (int i = 0; i <= n; ++i) {
+      const double t = duration * i / n;
+      const PathProfile::State st = profile.At(t);
+      t_.push_back(t);
+      s_.push_back(i == n ? 1.0 : std::min(st.s, 1.0));
+      x_.push_back(i == n ? 0.0 : st.sd * st.sd);
     }
   }
-  const bool linear = extent.length > 1e-12, angular = extent.rotation > 1e-12;
-  if (linear) add(speed.linear_velocity, speed.linear_acceleration, speed.linear_jerk);
-  if (angular) add(speed.angular_velocity, speed.angular_acceleration, speed.angular_jerk);
-  p.quantities = static_cast<int>(p.max_velocity.size());
-  const std::size_t size = static_cast<std::size_t>(nodes) * p.quantities;
-  p.d1.assign(size, 0.0);
-  p.d2.assign(size, 0.0);
-  p.d3.assign(size, 0.0);
-  Eigen::VectorXd q, d1, d2, d3;
-  for (int i = 0; i < nodes; ++i) {
-    const std::size_t row = static_cast<std::size_t>(i) * p.quantities;
-    int m = 0;
-    if (!tcp_only) {
-      curve.Evaluate(grid[i], q, &d1, &d2, &d3);
-      for (int j = 0; j < dof; ++j, ++m) {
-        p.d1[row + m] = d1[j];
-        p.d2[row + m] = d2[j];
-        p.d3[row + m] = d3[j];
-      }
-    }
-    if (linear) p.d1[row + m++] = extent.length;
-    if (angular) p.d1[row + m++] = extent.rotation;
+  double duration() const { return t_.back(); }
+  /// sd^2 at sigma, linear between entries.
+  double SpeedSquaredAt(double sigma) const { return Interpolate(sigma, x_); }
+  /// The time sigma is first reached.
+  double TimeAt(double sigma) const { return Interpolate(sigma, t_); }
+
+ private:
+  double Interpolate(double sigma, const std::vector<double>& y) const {
+    const auto it = std::lower_bound(s_.begin(), s_.end(), sigma);
+    if (it == s_.begin()) return y.front();
+    if (it == s_.end()) return y.back();
+    const std::size_t i = static_cast<std::size_t>(it - s_.begin());
+    const double w = (sigma - s_[i - 1]) / std::max(s_[i] - s_[i - 1], 1e-300);
+    return y[i - 1] + w * (y[i] - y[i - 1]);
   }
-  if (!tcp_only && context.dynamics != nullptr) AddTorqueLimits(curve, context, grid, p);
-  return p;
-}
+  std::vector<double> t_, s_, x_;
+};
 
 // The sample index where sigma is first reached by the programmed timing
-// (for diagnostics of a path that has no timing yet).
-std::int64_t SampleNear(const PathTiming& timing, double dt, double sigma) {
-  const double T = timing.duration();
-  double lo = 0, hi = T;
-  for (int i = 0; i < 60; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (timing.At(mid).s < sigma ? lo : hi) = mid;
-  }
-  return std::lround(hi / dt);
+// played at speed_override (for diagnostics of a path that has no timing
+// yet).
+std::int64_t SampleNear(const ProgrammedSpeed& programmed, const SegmentContext& context,
+                        double sigma) {
+  return std::lround(programmed.TimeAt(sigma) / context.speed_override / context.sample_time);
 }
 
 // SPEED_REDUCED: the samples where the TCP runs below kReducedBelow of the
 // programmed timing's speed at the same point of the path, the least
 // fraction, and the joint closest to a limit there.
 void ReportSpeedReduced(const SegmentContext& context, const std::vector<double>& sigma,
-                        const std::vector<double>& speed_squared, const PathTiming& programmed,
+                        const std::vector<double>& speed_squared, const ProgrammedSpeed& programmed,
                         const std::vector<double>& qd, const std::vector<double>& qdd,
                         double override_factor, double own_duration, SegmentReport& report) {
   const int dof = context.model.dof();
@@ -207,66 +141,6 @@ void ReportSpeedReduced(const SegmentContext& context, const std::vector<double>
   report.diagnostics.back().value = worst;
   report.diagnostics.back().limit = 1.0;
   if (joint >= 0) report.diagnostics.back().joint_name = context.model.dof_names[joint];
-}
-
-std::vector<double> UniformGrid(int nodes) {
-  std::vector<double> grid(nodes);
-  for (int i = 0; i < nodes; ++i) grid[i] = static_cast<double>(i) / (nodes - 1);
-  grid.back() = 1.0;
-  return grid;
-}
-
-// The first grid: uniform at about one node per sample of the programmed
-// timing, with every piece of the joint curve split in two as well (the
-// curve's derivatives change fastest where its knots are dense).
-std::vector<double> FirstGrid(const JointCurve& curve, double programmed_duration, double dt) {
-  const int uniform = static_cast<int>(std::clamp(std::ceil(programmed_duration / dt) + 1,
-                                                  static_cast<double>(kMinNodes),
-                                                  static_cast<double>(kMaxNodes / 4)));
-  std::vector<double> grid = UniformGrid(uniform);
-  const std::vector<double>& knots = curve.knots();
-  for (std::size_t k = 0; k + 1 < knots.size(); ++k) {
-    grid.push_back(knots[k]);
-    grid.push_back(0.5 * (knots[k] + knots[k + 1]));
-  }
-  std::sort(grid.begin(), grid.end());
-  // Nodes closer than 1e-12 are one.
-  std::vector<double> out;
-  for (double s : grid) {
-    if (out.empty() || s - out.back() > 1e-12) out.push_back(s);
-  }
-  out.back() = 1.0;
-  return out;
-}
-
-// The timing along `curve`, refined until no interval between nodes lasts
-// more than a quarter of a sample of the result (speed_override included):
-// the samples' divided differences then average the steps of sdd at the
-// nodes, which the sweeps bound.
-struct Timings {
-  PathTimingSolution solution;
-  std::vector<double> grid;
-};
-
-// On the grid of an earlier pass (`grid`, with `caps` on sd^2 at its
-// nodes) when there is one: the caps keep their nodes.
-Timings SolveTimings(const JointCurve& curve, const SegmentContext& context, const SpeedSpec& speed,
-                     const CartesianExtent& extent, double programmed_duration,
-                     const std::vector<double>& caps, const std::vector<double>& grid) {
-  Timings t;
-  const bool again = !caps.empty() && caps.size() == grid.size();
-  t.grid = again ? grid : FirstGrid(curve, programmed_duration, context.sample_time);
-  const double longest = kIntervalPerSample * context.sample_time * context.speed_override;
-  for (int pass = 0;; ++pass) {
-    PathTimingProblem problem = TimingProblem(curve, context, speed, extent, t.grid, false);
-    if (again) problem.max_speed_squared = caps;
-    t.solution = SolvePathTiming(problem);
-    if (again || pass == kRefinements) break;
-    std::vector<double> finer = RefinedGrid(PathTiming(t.solution.x, t.grid), longest, kMaxNodes);
-    if (finer.size() == t.grid.size()) break;
-    t.grid = std::move(finer);
-  }
-  return t;
 }
 
 // The samples of one timing: path parameter, joints and their rates.
@@ -382,12 +256,14 @@ absl::Status CheckPointBudget(const SegmentContext& context, const SegmentReport
 
 // The samples of the segment, done: every sample's TCP checked against
 // the programmed path by FK, near-singular samples warned of, the samples
-// appended and audited, and (with `programmed`, the TCP-only timing, when
-// the timing is the joints' own) SPEED_REDUCED where they run slower.
+// appended and audited (`checks`: the audit and torque of these samples,
+// already made), and (with `programmed`, when the timing is the joints'
+// own) SPEED_REDUCED where they run slower.
 absl::Status FinishSegment(const MotionSegment& segment, const CartesianPath& path,
                            SegmentContext& context, SegmentReport& report, const Sampled& sampled,
-                           long samples, std::int64_t index_base, const PathTiming* programmed,
-                           double on_grid, Eigen::VectorXd& end_joints) {
+                           long samples, std::int64_t index_base, const ProgrammedSpeed* programmed,
+                           double on_grid, const SampledChecks& checks,
+                           Eigen::VectorXd& end_joints) {
   const int dof = context.model.dof();
   const Eigen::Isometry3d tool = segment.tool.ToIsometry();
   // The TCP of every sample, checked against the programmed path.
@@ -421,7 +297,7 @@ absl::Status FinishSegment(const MotionSegment& segment, const CartesianPath& pa
     }
   }
   AppendSegmentSamples(context, report, sampled.times, sampled.q, sampled.qd, sampled.qdd, tcp,
-                       end_joints);
+                       end_joints, &checks);
   if (programmed != nullptr) {
     ReportSpeedReduced(context, sampled.sigma, speed_squared, *programmed, sampled.qd, sampled.qdd,
                        context.speed_override, on_grid, report);
@@ -462,17 +338,20 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   const bool moves = extent.length > 1e-12 || extent.rotation > 1e-12;
   const bool with_jerk = context.profile == ProfileKind::kJerkLimited;
 
-  // The path: a joint curve from the start. Its programmed timing (the
-  // TCP's own limits alone) says where the motion would be, for
-  // diagnostics, and what SPEED_REDUCED compares with.
+  // The programmed timing: the TCP's own limits alone (the exact double-S
+  // or trapezoid), the fastest there is when no joint limit binds.
+  absl::StatusOr<PathProfile> exact =
+      CartesianProfile(segment.speed, context.profile, extent.length, extent.rotation);
+  if (!exact.ok()) return exact.status();
+  std::optional<ProgrammedSpeed> programmed;  // tabulated when needed
+  auto programmed_speed = [&]() -> const ProgrammedSpeed& {
+    if (!programmed) programmed.emplace(*exact);
+    return *programmed;
+  };
+
+  // The path: a joint curve from the start.
   JointCurve curve(
       JointCurve::Knot{0.0, context.start, Eigen::VectorXd::Zero(dof), Eigen::VectorXd::Zero(dof)});
-  const std::vector<double> programmed_grid = UniformGrid(kMinNodes * 4);
-  const PathTiming programmed(moves ? SolvePathTiming(TimingProblem(curve, context, segment.speed,
-                                                                    extent, programmed_grid, true))
-                                          .x
-                                    : std::vector<double>(2, 0.0),
-                              moves ? programmed_grid : std::vector<double>());
   JointCurveTolerances tolerances;
   tolerances.position = segment.path_tolerance;
   tolerances.rotation = segment.path_angle_tolerance;
@@ -480,28 +359,34 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   if (moves &&
       !BuildCartesianJointCurve(context.model, context.data, path, tool, context.start, tolerances,
                                 extent.length, extent.rotation, curve, failure)) {
-    const DiagnosticCode code =
-        failure.kind == JointCurveFailure::Kind::kSingular ? DiagnosticCode::kSingularity
-        : failure.kind == JointCurveFailure::Kind::kFlip   ? DiagnosticCode::kConfigurationFlip
-                                                           : DiagnosticCode::kIkFailed;
-    const std::int64_t index = index_base + SampleNear(programmed, dt, failure.sigma);
+    using Kind = JointCurveFailure::Kind;
+    const DiagnosticCode code = failure.kind == Kind::kSingular ? DiagnosticCode::kSingularity
+                                : failure.kind == Kind::kFlip   ? DiagnosticCode::kConfigurationFlip
+                                : failure.kind == Kind::kJointLimit ? DiagnosticCode::kJointLimit
+                                                                    : DiagnosticCode::kIkFailed;
+    const std::int64_t index = index_base + SampleNear(programmed_speed(), context, failure.sigma);
     AddSegmentDiagnostic(report, Severity::kError, code,
                          absl::StrCat(failure.detail, " at s = ", failure.sigma,
                                       " of the path (near sample ", index, ")"),
                          index, context.start_time + (index - index_base) * dt);
+    if (failure.joint >= 0)
+      report.diagnostics.back().joint_name = context.model.dof_names[failure.joint];
     return absl::OkStatus();
   }
 
-  // The time. First the programmed timing itself (the exact double-S or
-  // trapezoid of the TCP's limits, the fastest there is when no joint
-  // limit binds), kept when the joints follow it within every limit.
+  // The time. First the programmed timing itself, kept when the joints
+  // follow it within every limit.
   Sampled sampled;
+  SampledChecks checks;
   long samples = 1;
   double on_grid = 0.0;
+  auto check = [&]() {
+    checks.audit = AuditRates(sampled.q, dof, dt, context.limits);
+    checks.torque = SampledTorque(context, sampled);
+    return checks.audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack &&
+           checks.torque.ratio <= 1 + kAuditSlack;
+  };
   if (moves) {
-    absl::StatusOr<PathProfile> exact =
-        CartesianProfile(segment.speed, context.profile, extent.length, extent.rotation);
-    if (!exact.ok()) return exact.status();
     const PathProfile played =
         exact->StretchedTo(exact->duration() / context.speed_override).OnGrid(dt);
     on_grid = played.duration();
@@ -512,11 +397,9 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
       return PathTiming::State{st.s, st.sd, st.sdd};
     };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
-    const RateAudit audit = AuditRates(sampled.q, dof, dt, context.limits);
-    if (audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack &&
-        SampledTorque(context, sampled).ratio <= 1 + kAuditSlack) {
+    if (check()) {
       return FinishSegment(segment, path, context, report, sampled, samples, index_base, nullptr,
-                           on_grid, end_joints);
+                           on_grid, checks, end_joints);
     }
   }
 
@@ -524,42 +407,37 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   // scaling, the grid; then the samples' own audit, and where it finds a
   // rate beyond its limit (the timing is exact at its nodes, the samples
   // see between them), the speed capped there and the timing solved again.
-  Timings timings;
+  CurveTiming timings;
   std::vector<double> caps;
   PathTiming timing(std::vector<double>(2, 0.0));
-  for (int pass = 0;; ++pass) {
-    if (moves) {
-      timings = SolveTimings(curve, context, segment.speed, extent, programmed.duration(), caps,
-                             timings.grid);
-      for (std::size_t i = 1; i + 1 < timings.solution.x.size(); ++i) {
-        if (timings.solution.x[i] > 0) continue;
-        const double sigma = timings.grid[i];
-        const std::int64_t index = index_base + SampleNear(programmed, dt, sigma);
-        AddSegmentDiagnostic(
-            report, Severity::kError, DiagnosticCode::kAccelLimit,
-            absl::StrCat("the joints cannot move along the path at s = ", sigma,
-                         " within their limits (no speed there keeps every acceleration in them)"),
-            index, context.start_time + (index - index_base) * dt);
-        return absl::OkStatus();
-      }
-      timing = PathTiming(timings.solution.x, timings.grid);
+  bool within = !moves;
+  for (int pass = 0; moves; ++pass) {
+    timings = SolveCurveTiming(curve, context, segment.speed, extent, exact->duration(), caps,
+                               timings.grid);
+    for (std::size_t i = 1; i + 1 < timings.solution.x.size(); ++i) {
+      if (timings.solution.x[i] > 0) continue;
+      const double sigma = timings.grid[i];
+      const std::int64_t index = index_base + SampleNear(programmed_speed(), context, sigma);
+      AddSegmentDiagnostic(
+          report, Severity::kError, DiagnosticCode::kAccelLimit,
+          absl::StrCat("the joints cannot move along the path at s = ", sigma,
+                       " within their limits (no speed there keeps every acceleration in them)"),
+          index, context.start_time + (index - index_base) * dt);
+      return absl::OkStatus();
     }
-    const double own = moves ? timing.duration() / context.speed_override : 0.0;
-    on_grid = std::ceil(own / dt - 1e-9) * dt;
-    if (moves) timing.StretchTo(on_grid);
+    timing = PathTiming(timings.solution.x, timings.grid);
+    on_grid = std::ceil(timing.duration() / context.speed_override / dt - 1e-9) * dt;
+    timing.StretchTo(on_grid);
     samples = std::lround(on_grid / dt) + 1;
     if (absl::Status s = CheckPointBudget(context, report, samples); !s.ok()) return s;
     const TimeLaw law = [&](double t) { return timing.At(t); };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
-    if (!moves || pass == kRepairs) break;
-    const RateAudit audit = AuditRates(sampled.q, dof, dt, context.limits);
-    const TorqueRatio torque = SampledTorque(context, sampled);
-    if (audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack && torque.ratio <= 1 + kAuditSlack) {
-      break;
-    }
+    if ((within = check()) || pass == kRepairs) break;
     if (caps.size() != timings.grid.size()) caps.assign(timings.grid.size(), kInf);
     // Caps are in the timing's own speed; the override slows all of it.
-    if (!LowerCapsWhereBroken(audit, torque, sampled, timing, with_jerk, dt, caps)) break;
+    if (!LowerCapsWhereBroken(checks.audit, checks.torque, sampled, timing, with_jerk, dt, caps)) {
+      break;
+    }
     for (std::size_t i = 0; i < caps.size(); ++i) {
       caps[i] = std::min(caps[i], timings.solution.x[i]);
     }
@@ -568,22 +446,25 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   // kRepairs passes (0 of the 1 000 random programs on x86-64; seen once
   // under aarch64's rounding): the whole timing played uniformly slower by
   // what the audit asks, so that what is returned stays within its limits.
-  for (int stretch = 0; moves && stretch < kLastResortStretches; ++stretch) {
-    const RateAudit audit = AuditRates(sampled.q, dof, dt, context.limits);
-    const TorqueRatio torque = SampledTorque(context, sampled);
-    const double k = std::max(audit.RequiredStretch(with_jerk),
-                              torque.ratio > 1 + kAuditSlack ? std::sqrt(torque.ratio) : 1.0);
-    if (k <= 1 + kAuditSlack) break;
+  for (int stretch = 0; !within && stretch < kLastResortStretches; ++stretch) {
+    const double k =
+        std::max(checks.audit.RequiredStretch(with_jerk),
+                 checks.torque.ratio > 1 + kAuditSlack ? std::sqrt(checks.torque.ratio) : 1.0);
     on_grid = std::ceil(on_grid * k * 1.02 / dt - 1e-9) * dt;
     timing.StretchTo(on_grid);
     samples = std::lround(on_grid / dt) + 1;
     if (absl::Status s = CheckPointBudget(context, report, samples); !s.ok()) return s;
     const TimeLaw law = [&](double t) { return timing.At(t); };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
+    within = check();
   }
-
+  if (!moves) {  // a single sample: the start
+    const TimeLaw law = [&](double t) { return timing.At(t); };
+    if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
+    check();
+  }
   return FinishSegment(segment, path, context, report, sampled, samples, index_base,
-                       moves ? &programmed : nullptr, on_grid, end_joints);
+                       moves ? &programmed_speed() : nullptr, on_grid, checks, end_joints);
 }
 
 }  // namespace motion

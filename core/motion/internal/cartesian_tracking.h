@@ -4,18 +4,12 @@
 
 #include "absl/status/status.h"
 #include "core/motion/internal/cartesian_joint_curve.h"
+#include "core/motion/internal/curve_timing.h"
 #include "core/motion/internal/segment_context.h"
 #include "core/motion/motion_request.h"
 #include "core/profile/path_profile.h"
 
 namespace motion {
-
-/// \brief How far a Cartesian path goes: the TCP's path length (m) and how
-/// far the tool turns along it (rad), for its speed limits.
-struct CartesianExtent {
-  double length = 0.0;
-  double rotation = 0.0;
-};
 
 /// \brief The TCP's own timing of a Cartesian path of `length` (m) that
 /// turns the tool by `rotation` (rad): a profile of `kind` over sigma in

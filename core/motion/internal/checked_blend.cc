@@ -87,7 +87,7 @@ CheckedBlend BlendCornerCollisionFree(const BlendSetting& setting, const ZoneSpe
   const SegmentCollision& collision = setting.collision;
   auto blend = [&](const ZoneSpec& z) {
     BlendCorner(setting.model, setting.data, setting.limits, setting.profile, setting.sample_time,
-                z, tool, trajectory, before, after);
+                z, tool, trajectory, before, after, setting.dynamics);
   };
   CheckedBlend out;
   Trajectory& t = trajectory;
@@ -136,9 +136,11 @@ CheckedBlend RoundPlannedCorner(SegmentContext& context, const Pose& tool, Segme
   const std::vector<Diagnostic> diagnostics = before.diagnostics;
   ZoneSpec zone;
   zone.kind = ZoneKind::kContinuous;
-  const BlendSetting setting{context.model,    context.data.kinematics, context.limits,
-                             context.profile,  context.sample_time,     context.collision,
-                             context.cancelled};
+  // Both legs carry the same payload (one MoveJ segment).
+  const BlendDynamics dynamics{context.dynamics, context.gravity, context.payload, context.payload};
+  const BlendSetting setting{
+      context.model,       context.data.kinematics, context.limits,    context.profile,
+      context.sample_time, context.collision,       context.cancelled, &dynamics};
   const CheckedBlend blend =
       BlendCornerCollisionFree(setting, zone, tool, context.out, before, after);
   before.diagnostics = diagnostics;

@@ -7,6 +7,7 @@
 #include "core/kinematics/chain_data.h"
 #include "core/model/chain_model.h"
 #include "core/motion/internal/segment_context.h"
+#include "core/motion/internal/zone_blending.h"
 #include "core/motion/motion_request.h"
 #include "core/motion/trajectory.h"
 
@@ -33,6 +34,7 @@ struct BlendSetting {
   double sample_time;
   const SegmentCollision& collision;
   std::function<bool()> cancelled;
+  const BlendDynamics* dynamics = nullptr;  ///< null: no torque check
 };
 
 /// \brief The zones' blend (BlendCorner: `before` and `after` overlap in

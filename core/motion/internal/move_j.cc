@@ -15,6 +15,7 @@
 #include "core/ik/robot_configuration.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/motion/internal/segment_sampling.h"
+#include "core/motion/internal/torque_slowdown.h"
 #include "core/motion/internal/trajectory_checks.h"
 #include "core/profile/path_profile.h"
 
@@ -52,7 +53,8 @@ class SingularityWatch {
 // least one joint moves (the caller plans a motionless MoveJ as a line).
 absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext& context,
                                     const Eigen::VectorXd& q0, const Eigen::VectorXd& q1, double f,
-                                    SegmentReport& report, Eigen::VectorXd& end_joints) {
+                                    const RateScale& scale, SegmentReport& report,
+                                    Eigen::VectorXd& end_joints, TorqueRefusal* refusal) {
   const ChainModel& model = context.model;
   const int dof = model.dof();
   const Eigen::VectorXd dq = q1 - q0;
@@ -63,8 +65,8 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
     if (std::abs(dq[j]) < 1e-12) continue;
     const JointLimits& l = context.limits[j];
     absl::StatusOr<PathProfile> p =
-        PathProfile::Plan(context.profile, std::abs(dq[j]), f * l.max_velocity,
-                          f * l.max_acceleration, f * l.max_jerk);
+        PathProfile::Plan(context.profile, std::abs(dq[j]), f * scale.velocity * l.max_velocity,
+                          f * scale.acceleration * l.max_acceleration, f * l.max_jerk);
     if (!p.ok()) return p.status();
     if (p->duration() > slowest) slowest = p->duration(), driver = j;
     own[j] = *std::move(p);
@@ -76,7 +78,8 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
     if (context.profile == ProfileKind::kJerkLimited && j != driver) {
       const JointLimits& l = context.limits[j];
       absl::StatusOr<DoubleSProfile> p = DoubleSProfile::PlanWithDuration(
-          std::abs(dq[j]), slowest, f * l.max_velocity, f * l.max_acceleration, f * l.max_jerk);
+          std::abs(dq[j]), slowest, f * scale.velocity * l.max_velocity,
+          f * scale.acceleration * l.max_acceleration, f * l.max_jerk);
       if (!p.ok()) return p.status();
       played[j] = PathProfile(*std::move(p)).OnGrid(context.sample_time);
     } else {
@@ -103,7 +106,7 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
         watch.Check(t, out.q, report);
         return true;
       },
-      end_joints);
+      end_joints, refusal);
 }
 
 // No IK solution for a MoveJ pose target: TARGET_UNREACHABLE naming the
@@ -294,27 +297,34 @@ absl::Status PlanStraightMoveJ(const MotionSegment& segment, SegmentContext& con
     s_jerk = std::min(s_jerk, f * l.max_jerk / std::abs(dq[j]));
   }
   report.path_length = dq.norm();
+  // Torque: where the sampled motion needs more than a joint's max_torque
+  // its bounds come down (SampleWithinTorque) and it is timed again.
   if (segment.sync == JointSync::kTime && std::isfinite(s_velocity)) {
-    return SampleTimeSynchronised(segment, context, q0, q1, f, report, end_joints);
+    return SampleWithinTorque(context, report, [&](const RateScale& scale, TorqueRefusal* refusal) {
+      return SampleTimeSynchronised(segment, context, q0, q1, f, scale, report, end_joints,
+                                    refusal);
+    });
   }
-  absl::StatusOr<PathProfile> profile =
-      PathProfile::Plan(context.profile, 1.0, s_velocity, s_acceleration, s_jerk);
-  if (!profile.ok()) return profile.status();
-
-  SingularityWatch watch(context, segment);
-  return SampleSegment(
-      context, *profile, report,
-      [&](double t, const PathProfile::State& s, SampleOut& out) {
-        // q0 + (q1 - q0) * 1 can miss q1 by an ulp: the last sample is the target.
-        out.q = s.s >= 1.0 ? q1 : Eigen::VectorXd(q0 + dq * s.s);
-        out.qd = dq * s.sd;
-        out.qdd = dq * s.sdd;
-        out.tcp = Pose::FromIsometry(ForwardKinematics(model, data.kinematics, out.q) *
-                                     segment.tool.ToIsometry());
-        watch.Check(t, out.q, report);
-        return true;
-      },
-      end_joints);
+  return SampleWithinTorque(context, report, [&](const RateScale& scale, TorqueRefusal* refusal) {
+    absl::StatusOr<PathProfile> profile =
+        PathProfile::Plan(context.profile, 1.0, scale.velocity * s_velocity,
+                          scale.acceleration * s_acceleration, s_jerk);
+    if (!profile.ok()) return profile.status();
+    SingularityWatch watch(context, segment);
+    return SampleSegment(
+        context, *profile, report,
+        [&](double t, const PathProfile::State& s, SampleOut& out) {
+          // q0 + (q1 - q0) * 1 can miss q1 by an ulp: the last sample is the target.
+          out.q = s.s >= 1.0 ? q1 : Eigen::VectorXd(q0 + dq * s.s);
+          out.qd = dq * s.sd;
+          out.qdd = dq * s.sdd;
+          out.tcp = Pose::FromIsometry(ForwardKinematics(model, data.kinematics, out.q) *
+                                       segment.tool.ToIsometry());
+          watch.Check(t, out.q, report);
+          return true;
+        },
+        end_joints, refusal);
+  });
 }
 
 }  // namespace motion

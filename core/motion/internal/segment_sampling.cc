@@ -16,35 +16,6 @@ namespace {
 // reaction time far below a millisecond.
 constexpr std::size_t kCancelCheckInterval = 64;
 
-// Velocities and accelerations of the sampled positions by second-order
-// finite differences (exact for quadratics, on any spacing), at rest at
-// both ends: every segment starts and ends in a fine stop.
-void FillRatesByDifferences(const std::vector<double>& times, int dof, const std::vector<double>& q,
-                            std::vector<double>& qd, std::vector<double>& qdd) {
-  const std::size_t n = times.size();
-  qd.assign(n * dof, 0.0);
-  qdd.assign(n * dof, 0.0);
-  if (n < 2) return;
-  for (std::size_t k = 0; k < n; ++k) {
-    for (int j = 0; j < dof; ++j) {
-      auto x = [&](std::size_t index) { return q[index * dof + j]; };
-      if (k == 0 || k + 1 == n) {
-        // At rest at both ends: q ~ q_end + a h^2 / 2 next to them.
-        const std::size_t other = k == 0 ? 1 : n - 2;
-        const double h = times[k] - times[other];
-        qdd[k * dof + j] = 2.0 * (x(other) - x(k)) / (h * h);
-        continue;
-      }
-      const double h1 = times[k] - times[k - 1];
-      const double h2 = times[k + 1] - times[k];
-      const double a = x(k - 1), b = x(k), c = x(k + 1);
-      const double denominator = h1 * h2 * (h1 + h2);
-      qd[k * dof + j] = (h1 * h1 * c - h2 * h2 * a + (h2 * h2 - h1 * h1) * b) / denominator;
-      qdd[k * dof + j] = 2.0 * (h1 * c - (h1 + h2) * b + h2 * a) / denominator;
-    }
-  }
-}
-
 // Tolerance of the audit: rounding of third differences of positions near
 // 1 rad at dt = 0.1 ms is ~1e-3 rad/s^3; limits are 1e4 times larger.
 constexpr double kAuditSlack = 1e-6;
@@ -80,9 +51,12 @@ void ReportAudit(const RateAudit& audit, const SegmentContext& context, std::int
 
 absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_as_planned,
                            SegmentReport& report, const Sampler& sampler,
-                           Eigen::VectorXd& end_joints, bool rates_from_differences,
-                           RateAudit* failed_audit) {
-  if (failed_audit != nullptr) *failed_audit = RateAudit();
+                           Eigen::VectorXd& end_joints, TorqueRefusal* refusal) {
+  const bool probe = refusal != nullptr && refusal->probe;
+  if (refusal != nullptr) {
+    *refusal = TorqueRefusal();
+    refusal->probe = probe;
+  }
   Trajectory& out = context.out;
   const int dof = out.dof;
   const PathProfile profile = profile_as_planned.OnGrid(context.sample_time);
@@ -110,31 +84,46 @@ absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_a
       return absl::OkStatus();
     }
     Eigen::Map<Eigen::VectorXd>(q.data() + k * dof, dof) = sample.q;
-    if (!rates_from_differences) {
-      Eigen::Map<Eigen::VectorXd>(qd.data() + k * dof, dof) = sample.qd;
-      Eigen::Map<Eigen::VectorXd>(qdd.data() + k * dof, dof) = sample.qdd;
-    }
+    Eigen::Map<Eigen::VectorXd>(qd.data() + k * dof, dof) = sample.qd;
+    Eigen::Map<Eigen::VectorXd>(qdd.data() + k * dof, dof) = sample.qdd;
     tcp[k] = sample.tcp;
   }
-  if (rates_from_differences) FillRatesByDifferences(times, dof, q, qd, qdd);
-  if (failed_audit != nullptr) {
-    const RateAudit audit = AuditRates(q, dof, context.sample_time, context.limits);
-    if (audit.RequiredStretch(context.profile == ProfileKind::kJerkLimited) > 1 + kAuditSlack) {
-      *failed_audit = audit;
-      return absl::OkStatus();
-    }
+  SampledChecks checks;
+  checks.audit = AuditRates(q, dof, context.sample_time, context.limits);
+  if (context.dynamics != nullptr) {
+    checks.torque = SampledTorqueRatio(context.model, *context.dynamics, context.limits, q,
+                                       context.sample_time, context.gravity, context.payload);
   }
-  AppendSegmentSamples(context, report, times, q, qd, qdd, tcp, end_joints);
+  const bool refused = checks.torque.ratio > 1 + kAuditSlack;
+  if (refusal != nullptr && (probe || refused)) {
+    refusal->refused = refused;
+    refusal->worst = checks.torque;
+    if (const long i = checks.torque.sample; i >= 0) {
+      const long n = static_cast<long>(times.size());
+      auto row = [&](long k) {  // at rest outside the samples, as SampledTorqueRatio
+        return Eigen::Map<const Eigen::VectorXd>(q.data() + std::clamp(k, 0L, n - 1) * dof, dof);
+      };
+      const double dt = context.sample_time;
+      refusal->q = row(i);
+      refusal->qd = (row(i + 1) - row(i - 1)) / (2 * dt);
+      refusal->qdd = (row(i + 1) - 2 * row(i) + row(i - 1)) / (dt * dt);
+      refusal->time = times[static_cast<std::size_t>(i)];
+    }
+    return absl::OkStatus();
+  }
+  AppendSegmentSamples(context, report, times, q, qd, qdd, tcp, end_joints, &checks);
   return absl::OkStatus();
 }
 
 void AppendSegmentSamples(SegmentContext& context, SegmentReport& report,
                           const std::vector<double>& times, const std::vector<double>& q,
                           const std::vector<double>& qd, const std::vector<double>& qdd,
-                          const std::vector<Pose>& tcp, Eigen::VectorXd& end_joints) {
+                          const std::vector<Pose>& tcp, Eigen::VectorXd& end_joints,
+                          const SampledChecks* known) {
   Trajectory& out = context.out;
   const int dof = out.dof;
-  const RateAudit audit = AuditRates(q, dof, context.sample_time, context.limits);
+  const RateAudit audit =
+      known != nullptr ? known->audit : AuditRates(q, dof, context.sample_time, context.limits);
   report.start_time = context.start_time;
   report.duration = times.back();
   const std::size_t first_local = context.Stores(0) ? 0 : 1;
@@ -159,8 +148,10 @@ void AppendSegmentSamples(SegmentContext& context, SegmentReport& report,
     // Torque from the sampled positions (central differences, at rest at
     // both ends) by inverse dynamics, against each DOF's max_torque.
     const TorqueRatio worst =
-        SampledTorqueRatio(context.model, *context.dynamics, context.limits, q, context.sample_time,
-                           context.gravity, context.payload);
+        known != nullptr
+            ? known->torque
+            : SampledTorqueRatio(context.model, *context.dynamics, context.limits, q,
+                                 context.sample_time, context.gravity, context.payload);
     report.max_joint_torque_ratio = std::max(report.max_joint_torque_ratio, worst.ratio);
     if (std::optional<Diagnostic> error = TorqueLimitError(
             context.model, worst, report.first_index - static_cast<std::int64_t>(first_local),

@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 
 #include "absl/status/status.h"
+#include "core/dynamics/trajectory_torque.h"
 #include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/segment_context.h"
 #include "core/profile/path_profile.h"
@@ -22,6 +23,27 @@ struct SampleOut {
 /// stops the segment (the sampler has put a diagnostic on the report).
 using Sampler = std::function<bool(double t, const PathProfile::State& state, SampleOut& out)>;
 
+/// \brief What SampleSegment found the sampled motion to need beyond the
+/// joints' torque limits, when asked to refuse such a motion instead of
+/// appending it (the caller then times it again, slower where it must be).
+struct TorqueRefusal {
+  /// In: a probe appends nothing whatever the torque (it only measures).
+  bool probe = false;
+  bool refused = false;
+  TorqueRatio worst;  ///< the worst |tau| / max_torque, its DOF and sample
+  /// The joints at that sample, and their rates as SampledTorqueRatio takes
+  /// them (central differences of the positions).
+  Eigen::VectorXd q, qd, qdd;
+  double time = 0.0;  ///< its local time
+};
+
+/// \brief The checks of sampled positions a caller has already made, so
+/// that AppendSegmentSamples does not make them again.
+struct SampledChecks {
+  RateAudit audit;     ///< AuditRates of the positions
+  TorqueRatio torque;  ///< SampledTorqueRatio (unused without dynamics)
+};
+
 /// \brief Runs `sampler` on the uniform grid k * dt of the profile stretched
 /// to end on it (PathProfile::OnGrid: at most one sample time longer, every
 /// limit kept), and appends the samples to context.out (sample 0 only when
@@ -31,33 +53,31 @@ using Sampler = std::function<bool(double t, const PathProfile::State& state, Sa
 /// divided differences, at rest at both ends): the report's velocity,
 /// acceleration and jerk ratios are the worst of the audit and of the
 /// rates sent, and an error diagnostic names any joint beyond a limit (jerk
-/// only for a jerk-limited profile). With `failed_audit`, a segment whose
-/// audit breaks a limit is not appended: the audit goes to *failed_audit
-/// (its RequiredStretch() > 1, per-sample needs in ratio_at) for the caller
-/// to re-time with; when the segment was appended its RequiredStretch() is 1.
-///
-/// With `rates_from_differences`, qd and qdd are not taken from the sampler
-/// but computed after the fact by second-order finite differences on the
-/// (possibly non-uniform) sample times, with zero velocity at both ends
-/// (every segment starts and stops at rest). Fills start_time, duration,
-/// first_index, point_count and the limit checks of the report; on a
-/// sampler failure the segment's samples are dropped and report.ok is false.
-/// Returns InvalidArgument over the point budget (checked before the first
-/// sample) and Cancelled when context.cancelled fires.
+/// only for a jerk-limited profile); with context.dynamics its torques too
+/// (SampledTorqueRatio, a TORQUE_LIMIT error beyond a max_torque). With
+/// `refusal`, a segment whose sampled torque breaks a limit is not appended:
+/// *refusal says where and by how much, for the caller to time it again (a
+/// probe appends nothing and says the worst torque either way).
+/// Fills start_time, duration, first_index, point_count and the limit checks
+/// of the report; on a sampler failure the segment's samples are dropped and
+/// report.ok is false. Returns InvalidArgument over the point budget
+/// (checked before the first sample) and Cancelled when context.cancelled
+/// fires.
 absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile,
                            SegmentReport& report, const Sampler& sampler,
-                           Eigen::VectorXd& end_joints, bool rates_from_differences = false,
-                           RateAudit* failed_audit = nullptr);
+                           Eigen::VectorXd& end_joints, TorqueRefusal* refusal = nullptr);
 
 /// \brief Appends samples already computed at local `times` (0, dt, ...)
 /// to context.out as SampleSegment does after sampling (sample 0 only when
 /// context.Stores(0)), audits them (AuditRates, divided differences of `q`)
 /// and checks them as stored (CheckTrajectoryLimits), with the report's
 /// start time, duration, indices, ratios and limit errors; end_joints is
-/// the last row of `q`. Sets context.completed.
+/// the last row of `q`. Sets context.completed. `known`: the audit and
+/// torque of `q` when the caller has them already.
 void AppendSegmentSamples(SegmentContext& context, SegmentReport& report,
                           const std::vector<double>& times, const std::vector<double>& q,
                           const std::vector<double>& qd, const std::vector<double>& qdd,
-                          const std::vector<Pose>& tcp, Eigen::VectorXd& end_joints);
+                          const std::vector<Pose>& tcp, Eigen::VectorXd& end_joints,
+                          const SampledChecks* known = nullptr);
 
 }  // namespace motion

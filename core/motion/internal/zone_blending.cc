@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/dynamics/trajectory_torque.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/trajectory_checks.h"
@@ -83,7 +84,8 @@ struct Refusal {
 // limits over the overlap and kAuditMargin samples around it.
 bool WithinJointLimits(const ChainModel& model, const std::vector<JointLimits>& limits,
                        ProfileKind profile, double dt, const Trajectory& t, const Corner& c, long n,
-                       RateAudit& audit, Refusal& refusal) {
+                       const BlendDynamics* dynamics, RateAudit& audit, double& torque_ratio,
+                       Refusal& refusal) {
   const BlendedPositions blended(t, c.corner, n);
   const long new_last = static_cast<long>(t.size()) - 1 - n;
   const long lo = std::max(0L, c.corner - n - kAuditMargin);
@@ -108,6 +110,21 @@ bool WithinJointLimits(const ChainModel& model, const std::vector<JointLimits>& 
     if (audit.ratio[kind] > 1 + kAuditSlack) {
       refusal.reason = absl::StrCat(model.dof_names[audit.joint[kind]], " ", kWhat[kind],
                                     " would reach ", audit.ratio[kind], " x its limit");
+      return false;
+    }
+  }
+  torque_ratio = 0.0;
+  if (dynamics == nullptr || dynamics->data == nullptr) return true;
+  // The changed samples, with the window's unchanged ones around them for
+  // the differences (the window's ends are not at rest: not evaluated).
+  const std::int64_t first = c.corner - n - lo, count = n + 1;
+  for (const Payload* payload : {&dynamics->before, &dynamics->after}) {
+    const TorqueRatio worst = SampledTorqueRatio(model, *dynamics->data, limits, window, dt,
+                                                 dynamics->gravity, *payload, first, count);
+    torque_ratio = std::max(torque_ratio, worst.ratio);
+    if (worst.ratio > 1 + kAuditSlack) {
+      refusal.reason = absl::StrCat(model.dof_names[worst.dof], " torque would reach ", worst.ratio,
+                                    " x its max_torque");
       return false;
     }
   }
@@ -221,7 +238,8 @@ bool AsksForBlend(const ZoneSpec& zone) {
 
 void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<JointLimits>& limits,
                  ProfileKind profile, double sample_time, const ZoneSpec& zone, const Pose& tool,
-                 Trajectory& trajectory, SegmentReport& before, SegmentReport& after) {
+                 Trajectory& trajectory, SegmentReport& before, SegmentReport& after,
+                 const BlendDynamics* dynamics) {
   const double dt = sample_time;
   Corner c;
   c.corner = static_cast<long>(after.first_index) - 1;
@@ -260,6 +278,7 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
   // DISTANCE, the TCP inside the sphere).
   Refusal refusal;
   RateAudit audit;
+  double torque_ratio = 0.0;
   // Every step-th overlap from the zone's down, then single samples over
   // the last two steps: about kCandidateSteps + 2 step tries, so a corner
   // costs O(kCandidateSteps x wanted) samples however long the motions are.
@@ -268,7 +287,8 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
   BlendedTcp tcp;
   for (; n > 0; n -= n > 2 * step ? step : 1) {
     Refusal why;
-    if (!WithinJointLimits(model, limits, profile, dt, trajectory, c, n, audit, why)) {
+    if (!WithinJointLimits(model, limits, profile, dt, trajectory, c, n, dynamics, audit,
+                           torque_ratio, why)) {
       if (refusal.reason.empty()) refusal = why;
       continue;
     }
@@ -311,6 +331,7 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
   blend.time_saved = n * dt;
   blend.min_tcp_speed = tcp.min_speed;
   WidenRateRatios(audit, before);
+  before.max_joint_torque_ratio = std::max(before.max_joint_torque_ratio, torque_ratio);
   ShortenAfter(c.corner, n, dt, after);
 
   if (!reduced_because.empty()) {

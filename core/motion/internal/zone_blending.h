@@ -2,12 +2,23 @@
 
 #include <vector>
 
+#include "core/dynamics/dynamics_data.h"
+#include "core/dynamics/payload.h"
 #include "core/kinematics/chain_data.h"
 #include "core/model/chain_model.h"
 #include "core/motion/motion_request.h"
 #include "core/motion/trajectory.h"
 
 namespace motion {
+
+/// \brief Inverse dynamics for a blend's torque check: the request's
+/// thread's DynamicsData, gravity and what the robot carries on each side
+/// of the corner (the overlap is checked with both).
+struct BlendDynamics {
+  DynamicsData* data = nullptr;  ///< null: no torque check
+  Eigen::Vector3d gravity = kDefaultGravity;
+  Payload before, after;
+};
 
 /// \brief False for FINE and for the zones that ask for no rounding
 /// (DISTANCE 0, CNT 0): those stop at the target and say nothing.
@@ -31,7 +42,9 @@ bool AsksForBlend(const ZoneSpec& zone);
 /// at a time, by single samples over the last two such steps, so a corner
 /// costs O(64 x n) however long the motions) until every joint's position, velocity, acceleration
 /// and (jerk-limited profile) jerk, as divided differences of the blended positions, is within its
-/// limit, and, for DISTANCE, every blended TCP position is inside the zone sphere:
+/// limit, with `dynamics` every joint's torque by inverse dynamics of those positions (as
+/// SampledTorqueRatio) within its max_torque, and, for DISTANCE, every blended TCP position is
+/// inside the zone sphere:
 /// - DISTANCE r: the TCP leaves `before`'s path and joins `after`'s within
 ///   r of the corner (n = the fewer samples of the two inside the sphere).
 ///   r is first reduced to half the shorter motion's TCP path (ZONE_REDUCED).
@@ -49,6 +62,7 @@ bool AsksForBlend(const ZoneSpec& zone);
 /// limits, and the corner stays a fine stop. `tool` is before's TCP.
 void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<JointLimits>& limits,
                  ProfileKind profile, double sample_time, const ZoneSpec& zone, const Pose& tool,
-                 Trajectory& trajectory, SegmentReport& before, SegmentReport& after);
+                 Trajectory& trajectory, SegmentReport& before, SegmentReport& after,
+                 const BlendDynamics* dynamics = nullptr);
 
 }  // namespace motion

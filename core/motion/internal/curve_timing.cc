@@ -1,0 +1,163 @@
+#include "core/motion/internal/curve_timing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "core/dynamics/path_dynamics.h"
+
+namespace motion {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// The timing is exact at its grid nodes; between them (and in the divided
+// differences of the samples, which average over up to four samples) the
+// rates can differ by a little. The limits given to the timing keep that
+// little inside the real ones.
+constexpr double kVelocityMargin = 0.995;
+constexpr double kAccelerationMargin = 0.97;
+constexpr double kJerkMargin = 0.95;
+constexpr double kTorqueMargin = 0.97;
+// Bounds on the timing grid, the longest interval between its nodes (in
+// samples) and how often it is refined to that.
+constexpr int kMaxNodes = 50000;
+constexpr double kIntervalPerSample = 0.25;
+constexpr int kRefinements = 3;
+
+// Each joint's torque along `curve` as tau = a sdd + b sd^2 + c at every
+// node (PathTorqueCoefficients: inverse dynamics with the segment's payload
+// and gravity), within kTorqueMargin of its max_torque (0: unknown, none).
+void AddTorqueLimits(const JointCurve& curve, const SegmentContext& context,
+                     const std::vector<double>& grid, PathTimingProblem& p) {
+  const int dof = curve.dof();
+  const std::size_t first = p.linear.size();
+  std::vector<int> joint_of;
+  for (int j = 0; j < dof; ++j) {
+    const double limit = context.limits[j].max_torque;
+    if (!(limit > 0)) continue;
+    PathTimingProblem::Linear c;
+    c.lower = -kTorqueMargin * limit;
+    c.upper = kTorqueMargin * limit;
+    c.a.resize(grid.size());
+    c.b.resize(grid.size());
+    c.c.resize(grid.size());
+    p.linear.push_back(std::move(c));
+    joint_of.push_back(j);
+  }
+  if (joint_of.empty()) return;
+  Eigen::VectorXd q, d1, d2, a, b, c;
+  for (std::size_t i = 0; i < grid.size(); ++i) {
+    curve.Evaluate(grid[i], q, &d1, &d2);
+    PathTorqueCoefficients(context.model, *context.dynamics, q, d1, d2, context.gravity,
+                           context.payload, a, b, c);
+    for (std::size_t k = 0; k < joint_of.size(); ++k) {
+      PathTimingProblem::Linear& limit = p.linear[first + k];
+      limit.a[i] = a[joint_of[k]];
+      limit.b[i] = b[joint_of[k]];
+      limit.c[i] = c[joint_of[k]];
+    }
+  }
+}
+
+// The first grid: uniform at about one node per sample of the programmed
+// timing, with every piece of the joint curve split in two as well (the
+// curve's derivatives change fastest where its knots are dense).
+std::vector<double> FirstGrid(const JointCurve& curve, double programmed_duration, double dt) {
+  const int uniform = static_cast<int>(std::clamp(std::ceil(programmed_duration / dt) + 1,
+                                                  static_cast<double>(kMinTimingNodes),
+                                                  static_cast<double>(kMaxNodes / 4)));
+  std::vector<double> grid = UniformGrid(uniform);
+  const std::vector<double>& knots = curve.knots();
+  for (std::size_t k = 0; k + 1 < knots.size(); ++k) {
+    grid.push_back(knots[k]);
+    grid.push_back(0.5 * (knots[k] + knots[k + 1]));
+  }
+  std::sort(grid.begin(), grid.end());
+  // Nodes closer than 1e-12 are one.
+  std::vector<double> out;
+  for (double s : grid) {
+    if (out.empty() || s - out.back() > 1e-12) out.push_back(s);
+  }
+  out.back() = 1.0;
+  return out;
+}
+
+}  // namespace
+
+PathTimingProblem CurveTimingProblem(const JointCurve& curve, const SegmentContext& context,
+                                     const SpeedSpec& speed, const CartesianExtent& extent,
+                                     const std::vector<double>& grid, bool tcp_only) {
+  const int nodes = static_cast<int>(grid.size());
+  const int dof = curve.dof();
+  const bool jerk = context.profile == ProfileKind::kJerkLimited;
+  PathTimingProblem p;
+  p.nodes = nodes;
+  p.s = grid;
+  auto add = [&](double v, double a, double j) {
+    p.max_velocity.push_back(v);
+    p.max_acceleration.push_back(a);
+    p.max_jerk.push_back(jerk ? j : kInf);
+  };
+  if (!tcp_only) {
+    for (int j = 0; j < dof; ++j) {
+      const JointLimits& l = context.limits[j];
+      add(kVelocityMargin * l.max_velocity, kAccelerationMargin * l.max_acceleration,
+          kJerkMargin * l.max_jerk);
+    }
+  }
+  const bool linear = extent.length > 1e-12, angular = extent.rotation > 1e-12;
+  if (linear) add(speed.linear_velocity, speed.linear_acceleration, speed.linear_jerk);
+  if (angular) add(speed.angular_velocity, speed.angular_acceleration, speed.angular_jerk);
+  p.quantities = static_cast<int>(p.max_velocity.size());
+  const std::size_t size = static_cast<std::size_t>(nodes) * p.quantities;
+  p.d1.assign(size, 0.0);
+  p.d2.assign(size, 0.0);
+  p.d3.assign(size, 0.0);
+  Eigen::VectorXd q, d1, d2, d3;
+  for (int i = 0; i < nodes; ++i) {
+    const std::size_t row = static_cast<std::size_t>(i) * p.quantities;
+    int m = 0;
+    if (!tcp_only) {
+      curve.Evaluate(grid[i], q, &d1, &d2, &d3);
+      for (int j = 0; j < dof; ++j, ++m) {
+        p.d1[row + m] = d1[j];
+        p.d2[row + m] = d2[j];
+        p.d3[row + m] = d3[j];
+      }
+    }
+    if (linear) p.d1[row + m++] = extent.length;
+    if (angular) p.d1[row + m++] = extent.rotation;
+  }
+  if (!tcp_only && context.dynamics != nullptr) AddTorqueLimits(curve, context, grid, p);
+  return p;
+}
+
+std::vector<double> UniformGrid(int nodes) {
+  std::vector<double> grid(nodes);
+  for (int i = 0; i < nodes; ++i) grid[i] = static_cast<double>(i) / (nodes - 1);
+  grid.back() = 1.0;
+  return grid;
+}
+
+CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& context,
+                             const SpeedSpec& speed, const CartesianExtent& extent,
+                             double programmed_duration, const std::vector<double>& caps,
+                             const std::vector<double>& grid) {
+  CurveTiming t;
+  const bool again = !caps.empty() && caps.size() == grid.size();
+  t.grid = again ? grid : FirstGrid(curve, programmed_duration, context.sample_time);
+  const double longest = kIntervalPerSample * context.sample_time * context.speed_override;
+  for (int pass = 0;; ++pass) {
+    PathTimingProblem problem = CurveTimingProblem(curve, context, speed, extent, t.grid, false);
+    if (again) problem.max_speed_squared = caps;
+    t.solution = SolvePathTiming(problem);
+    if (again || pass == kRefinements) break;
+    std::vector<double> finer = RefinedGrid(PathTiming(t.solution.x, t.grid), longest, kMaxNodes);
+    if (finer.size() == t.grid.size()) break;
+    t.grid = std::move(finer);
+  }
+  return t;
+}
+
+}  // namespace motion

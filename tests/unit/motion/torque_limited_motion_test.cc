@@ -1,0 +1,267 @@
+// Torque as a limit of every motion kind (issue 26): what the planner
+// returns needs no more than each joint's max_torque, judged here by KDL's
+// ChainIdSolver_RNE on a chain the test builds from the URDF text itself
+// (../independent_dynamics.h), with the payload as one more rigid body, on
+// central differences of the returned positions. And a motion slowed for
+// torque is slowed no more than it must: its torque reaches the limit.
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/ik/ik_data.h"
+#include "core/motion/path_planner.h"
+#include "independent_dynamics.h"
+#include "motion_test_support.h"
+
+namespace motion {
+namespace {
+
+using motion_test::IndependentFk;
+using motion_test::LoadRobot;
+using motion_test::Robot;
+using motion_test::Std;
+using motion_test::ToPose;
+
+// The arms whose URDF gives every moving link an <inertial> and every joint
+// an effort (the others plan without torque, DYNAMICS_UNAVAILABLE).
+const char* const kDynamicArms[] = {"ur5.urdf", "ur5e.urdf", "ur10.urdf", "panda.urdf",
+                                    "iiwa14.urdf"};
+
+struct Arm {
+  Robot robot;
+  KDL::Chain kdl;  // without payload
+};
+
+Arm LoadArm(const std::string& file) {
+  Arm arm;
+  arm.robot = LoadRobot(file);
+  const std::string urdf = motion_test::ReadRobotFile(file);
+  arm.kdl = motion_test::IndependentKdlChain(*arm.robot.spec, arm.robot.ichain,
+                                             motion_test::ReadInertials(urdf));
+  return arm;
+}
+
+KDL::Chain WithPayload(const KDL::Chain& chain, const Payload& payload) {
+  KDL::Chain out = chain;
+  out.addSegment(
+      KDL::Segment("payload", KDL::Joint("payload", KDL::Joint::Fixed), KDL::Frame::Identity(),
+                   motion_test::KdlInertia(payload.mass, payload.center_of_mass, payload.inertia)));
+  return out;
+}
+
+// The worst |tau| / max_torque over the samples of `t`, velocities and
+// accelerations by central differences (at rest before the first sample
+// and after the last), torques by KDL.
+double KdlTorqueRatio(const KDL::Chain& chain, const Robot& robot, const Trajectory& t, double dt,
+                      const std::vector<JointLimits>& limits) {
+  const long n = static_cast<long>(t.size());
+  double worst = 0;
+  for (long k = 0; k < n; ++k) {
+    const Eigen::VectorXd a = t.Position(static_cast<std::size_t>(std::max(0L, k - 1)));
+    const Eigen::VectorXd b = t.Position(static_cast<std::size_t>(k));
+    const Eigen::VectorXd c = t.Position(static_cast<std::size_t>(std::min(n - 1, k + 1)));
+    const Eigen::VectorXd tau = motion_test::KdlInverseDynamics(
+        chain, robot.ichain, b, (c - a) / (2 * dt), (c - 2 * b + a) / (dt * dt), kDefaultGravity);
+    for (int j = 0; j < tau.size(); ++j) {
+      worst = std::max(worst, std::abs(tau[j]) / limits[static_cast<std::size_t>(j)].max_torque);
+    }
+  }
+  return worst;
+}
+
+Payload PointMass(double mass, double reach) {
+  Payload p;
+  p.mass = mass;
+  p.center_of_mass = Eigen::Vector3d(0, 0, reach);
+  p.inertia = Eigen::Matrix3d::Identity() * 1e-3 * mass;
+  return p;
+}
+
+const Diagnostic* Find(const PathResult& r, DiagnosticCode code) {
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.code == code) return &d;
+  }
+  return nullptr;
+}
+
+TEST(TorqueLimitedMotionTest, FastHeavyMoveJIsSlowedUntilItsTorqueFitsAndNoFurther) {
+  // A UR5 with 5 kg 10 cm past the flange and accelerations raised to
+  // 15 rad/s^2 swings its arm out: at full acceleration the shoulder needs
+  // more than its 150 N*m. Both MoveJ kinds come back ok, slowed for torque
+  // (SPEED_REDUCED naming the joint), within every max_torque by KDL, and
+  // with the worst torque at the limit (within 5 %): no slower than needed.
+  Arm arm = LoadArm("ur5.urdf");
+  ASSERT_NE(arm.robot.chain, nullptr);
+  const Payload payload = PointMass(5.0, 0.1);
+  const KDL::Chain kdl = WithPayload(arm.kdl, payload);
+  std::vector<JointLimits> limits = arm.robot.chain->dof_limits;
+  for (JointLimits& l : limits) {
+    l.max_acceleration = 15.0;
+    l.max_jerk = 300.0;
+  }
+  const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << 0.0, -1.6, 0.0, -1.5, 0.0, 0.0).finished();
+  const Eigen::VectorXd q1 = (Eigen::VectorXd(6) << 1.2, -0.2, -0.3, -1.2, 0.4, 0.0).finished();
+  for (const JointSync sync : {JointSync::kStraight, JointSync::kTime}) {
+    SCOPED_TRACE(sync == JointSync::kTime ? "sync TIME" : "straight");
+    PathRequest request;
+    request.start_joints = Std(q0);
+    request.joint_limits = limits;
+    request.payload = payload;
+    MotionSegment move;
+    move.id = "swing";
+    move.joint_target = true;
+    move.target_joints = Std(q1);
+    move.sync = sync;
+    request.segments = {move};
+    IkData data(*arm.robot.chain);
+    auto result = PlanPath(*arm.robot.chain, data, request, PathLimits{});
+    ASSERT_TRUE(result.ok()) << result.status();
+    EXPECT_TRUE(result->ok);
+    const Diagnostic* reduced = Find(*result, DiagnosticCode::kSpeedReduced);
+    ASSERT_NE(reduced, nullptr);
+    EXPECT_NE(reduced->message.find("torque"), std::string::npos) << reduced->message;
+    const double ratio =
+        KdlTorqueRatio(kdl, arm.robot, result->trajectory, MotionDefaults::kSampleTime, limits);
+    std::printf("[ figures  ] %s: %.3f s, worst torque %.4f x its limit by KDL (planner %.4f)\n",
+                sync == JointSync::kTime ? "sync TIME" : "straight", result->duration, ratio,
+                result->segments[0].max_joint_torque_ratio);
+    EXPECT_LE(ratio, 1 + 1e-6);
+    EXPECT_GE(ratio, 0.95) << "slowed more than the torque asks";
+    EXPECT_NEAR(ratio, result->segments[0].max_joint_torque_ratio, 1e-6);
+  }
+}
+
+TEST(TorqueLimitedMotionTest, RandomProgramsWithPayloadsAndZonesStayWithinEveryMaxTorque) {
+  // Three-segment programs (MoveJ, MoveL, MoveC in random order, random
+  // zones between them) with a payload of up to 1.5 x 3 kg from the start
+  // and a second one picked up on the way, accelerations raised so that
+  // torque binds: whatever comes back ok needs no more than each joint's
+  // max_torque by KDL, with the payload each sample carries.
+  std::mt19937_64 rng(26);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::vector<Arm> arms;
+  for (const char* f : kDynamicArms) arms.push_back(LoadArm(f));
+  int programs = 0, ok = 0, slowed = 0, blended = 0;
+  std::map<std::string, int> refusals;
+  double worst = 0;
+  for (int i = 0; i < 150; ++i) {
+    const Arm& arm = arms[static_cast<std::size_t>(i) % arms.size()];
+    SCOPED_TRACE(std::string(kDynamicArms[static_cast<std::size_t>(i) % arms.size()]) +
+                 " program " + std::to_string(i));
+    ASSERT_NE(arm.robot.chain, nullptr);
+    const ChainModel& chain = *arm.robot.chain;
+    std::vector<JointLimits> limits = chain.dof_limits;
+    for (JointLimits& l : limits) {
+      l.max_acceleration = l.max_velocity * (2.0 + 6.0 * std::abs(unit(rng)));
+      l.max_jerk = l.max_acceleration * (10.0 + 40.0 * std::abs(unit(rng)));
+    }
+    const Payload first = PointMass(3.0 * std::abs(unit(rng)), 0.05 + 0.1 * std::abs(unit(rng)));
+    const Payload second = PointMass(3.0 * std::abs(unit(rng)), 0.1);
+    Eigen::VectorXd q = motion_test::RandomJoints(*arm.robot.spec, arm.robot.ichain, rng, -0.3);
+    PathRequest request;
+    request.start_joints = Std(q);
+    request.joint_limits = limits;
+    request.payload = first;
+    Eigen::Isometry3d at = IndependentFk(arm.robot.ichain, q);
+    std::vector<Payload> carried;  // per segment
+    for (int s = 0; s < 3; ++s) {
+      MotionSegment segment;
+      segment.id = "s" + std::to_string(s);
+      const int kind = static_cast<int>(std::abs(unit(rng)) * 3) % 3;
+      auto shifted = [&](double scale) {
+        Eigen::Isometry3d t = at;
+        t.translation() += scale * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
+        return t;
+      };
+      if (kind == 0) {
+        segment.joint_target = true;
+        for (int j = 0; j < q.size(); ++j) q[j] += 0.4 * unit(rng);
+        segment.target_joints = Std(q);
+        at = IndependentFk(arm.robot.ichain, q);
+      } else if (kind == 1) {
+        segment.kind = MotionKind::kMoveL;
+        at = shifted(0.06);
+        segment.target = ToPose(at);
+        segment.speed.linear_velocity = 0.1 + 0.4 * std::abs(unit(rng));
+      } else {
+        segment.kind = MotionKind::kMoveC;
+        segment.via = ToPose(shifted(0.04));
+        at = shifted(0.04);
+        segment.target = ToPose(at);
+        segment.speed.linear_velocity = 0.1 + 0.3 * std::abs(unit(rng));
+      }
+      if (s == 1) segment.payload = second;  // picked up
+      carried.push_back(s == 0 ? first : second);
+      if (std::abs(unit(rng)) < 0.6) {
+        segment.zone.kind = ZoneKind::kDistance;
+        segment.zone.distance = 0.005 + 0.02 * std::abs(unit(rng));
+      }
+      request.segments.push_back(segment);
+    }
+    IkData data(chain);
+    auto result = PlanPath(chain, data, request, PathLimits{});
+    ASSERT_TRUE(result.ok()) << result.status();
+    ++programs;
+    for (const Diagnostic& d : result->diagnostics) {
+      EXPECT_NE(d.code, DiagnosticCode::kDynamicsUnavailable) << d.message;
+      if (d.severity != Severity::kError) continue;
+      EXPECT_NE(d.code, DiagnosticCode::kTorqueLimit) << d.message;
+      refusals[DiagnosticCodeName(d.code)]++;
+    }
+    if (!result->ok) continue;
+    ++ok;
+    slowed += motion_test::HasCode(result->diagnostics, DiagnosticCode::kSpeedReduced);
+    for (const SegmentReport& r : result->segments) blended += r.blend.blended;
+    // Each sample with the payload it carries: the first up to the second
+    // segment, the second from there; a blended corner's overlap (the
+    // first segment's samples from blend.start_index) with both, and the
+    // samples next to the change with both (their differences reach
+    // across it).
+    const Trajectory& t = result->trajectory;
+    const KDL::Chain with_first = WithPayload(arm.kdl, first);
+    const KDL::Chain with_second = WithPayload(arm.kdl, second);
+    const double dt = MotionDefaults::kSampleTime;
+    const long n = static_cast<long>(t.size());
+    const long picked_up =
+        static_cast<long>(result->segments.size() > 1 ? result->segments[1].first_index : n);
+    const SegmentReport& corner = result->segments[0];
+    const long overlap =
+        corner.blend.blended ? static_cast<long>(corner.blend.start_index) : picked_up;
+    for (long k = 0; k < n; ++k) {
+      const Eigen::VectorXd a = t.Position(static_cast<std::size_t>(std::max(0L, k - 1)));
+      const Eigen::VectorXd b = t.Position(static_cast<std::size_t>(k));
+      const Eigen::VectorXd c = t.Position(static_cast<std::size_t>(std::min(n - 1, k + 1)));
+      const Eigen::VectorXd qd = (c - a) / (2 * dt), qdd = (c - 2 * b + a) / (dt * dt);
+      const bool before = k < picked_up + 2, after = k >= overlap - 2;
+      for (const KDL::Chain* chain_k :
+           {before ? &with_first : nullptr, after ? &with_second : nullptr}) {
+        if (chain_k == nullptr) continue;
+        const Eigen::VectorXd tau = motion_test::KdlInverseDynamics(*chain_k, arm.robot.ichain, b,
+                                                                    qd, qdd, kDefaultGravity);
+        for (int j = 0; j < tau.size(); ++j) {
+          const double ratio = std::abs(tau[j]) / limits[static_cast<std::size_t>(j)].max_torque;
+          worst = std::max(worst, ratio);
+          EXPECT_LE(ratio, 1 + 1e-6) << "joint " << j << " at sample " << k;
+        }
+      }
+    }
+    if (HasFailure()) return;
+  }
+  std::printf(
+      "[ figures  ] %d programs, %d ok (%d slowed somewhere, %d corners blended); worst torque "
+      "%.4f x its limit by KDL\n",
+      programs, ok, slowed, blended, worst);
+  for (const auto& [code, count] : refusals) {
+    std::printf("[ figures  ] refused: %s x %d\n", code.c_str(), count);
+  }
+  EXPECT_GT(ok, programs / 3);
+}
+
+}  // namespace
+}  // namespace motion
