@@ -12,6 +12,8 @@
 #         threads); only a TSan-built gRPC would make those runs meaningful.
 # Each job configures its own build dir (build-asan, build-tsan) with -O1 -g1
 # and no benchmarks. Any report fails the test it happens in (halt_on_error).
+# The large randomised tests run a quarter of their cases here
+# (tests/common/test_scale.h; all of them in the normal build).
 # Tests that assert wall-clock latencies are left out here: a sanitizer's
 # 3-15x slowdown is not what they measure (they run in the normal build).
 # Usage: scripts/ci_sanitizers.sh [asan] [tsan]   (default: both)
@@ -44,6 +46,7 @@ for job in "${jobs[@]}"; do
       ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1" \
       LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0" \
       UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$supp/ubsan.supp" \
+      MOTIOND_TEST_SCALE=${MOTIOND_TEST_SCALE:-0.25} \
         ctest --test-dir build-asan -L 'unit|service|concurrency' -E "$timing_tests" -j"$JOBS" --output-on-failure
       ;;
     tsan)

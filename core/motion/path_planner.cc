@@ -1,7 +1,9 @@
 #include "core/motion/path_planner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -85,10 +87,21 @@ void ResolveZone(const ChainModel& model, ChainData& data, const PathRequest& re
   if (!AsksForBlend(segment.zone)) return;
   SegmentReport& report = result.segments.back();
   const std::size_t known = report.diagnostics.size();
+  // Between two Cartesian motions the blend keeps the TCP within the
+  // faster one's programmed speed (speed_override included).
+  double max_tcp_speed = std::numeric_limits<double>::infinity();
+  if (index + 1 < request.segments.size()) {
+    const MotionSegment& following = request.segments[index + 1];
+    if (segment.kind != MotionKind::kMoveJ && following.kind != MotionKind::kMoveJ) {
+      max_tcp_speed = request.speed_override *
+                      std::max(segment.speed.linear_velocity, following.speed.linear_velocity);
+    }
+  }
   if (next != nullptr && collision != nullptr) {
-    const BlendSetting setting{
+    BlendSetting setting{
         model,     data,    request.joint_limits, request.profile, request.sample_time, *collision,
         cancelled, dynamics};
+    setting.max_tcp_speed = max_tcp_speed;
     const CheckedBlend blend = BlendCornerCollisionFree(setting, segment.zone, segment.tool,
                                                         result.trajectory, report, *next);
     if (!blend.blended && blend.collided) {
@@ -100,7 +113,8 @@ void ResolveZone(const ChainModel& model, ChainData& data, const PathRequest& re
     }
   } else if (next != nullptr) {
     BlendCorner(model, data, request.joint_limits, request.profile, request.sample_time,
-                segment.zone, segment.tool, result.trajectory, report, *next, dynamics);
+                segment.zone, segment.tool, result.trajectory, report, *next, dynamics,
+                max_tcp_speed);
   } else {
     AddSegmentDiagnostic(report, Severity::kWarning, DiagnosticCode::kZoneApproximated,
                          absl::StrCat("zone executed as a fine stop: ", why_not));

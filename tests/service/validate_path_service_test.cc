@@ -22,6 +22,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../common/test_scale.h"
 #include "server/runtime/solver_pool.h"
 #include "service_test_support.h"
 
@@ -255,7 +256,7 @@ class InFlightLimitTwoTest : public ValidatePathServiceTest {
 // ------------------------------------------------------------ many paths --
 
 TEST_F(ValidatePathServiceTest, FiveHundredPathsForTwoRobotsEachAnsweredOnceAsCoreSays) {
-  constexpr int kPaths = 500;
+  const int kPaths = motiond_test_scale::ScaledCount(500);
   std::vector<v1::ValidatePathRequest> requests;
   std::map<std::string, motion::PathResult> expected;
   for (int i = 0; i < kPaths; ++i) {

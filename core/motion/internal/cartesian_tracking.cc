@@ -108,18 +108,27 @@ void ReportSpeedReduced(const SegmentContext& context, const std::vector<double>
   const std::size_t n = sigma.size();
   double peak = 0;
   for (std::size_t k = 0; k < n; ++k) peak = std::max(peak, programmed.SpeedSquaredAt(sigma[k]));
-  std::int64_t first = -1, last = -1, worst_at = -1;
+  // The stretch of slowed samples around the slowest one (where the binding
+  // limit is), and how many samples are slowed elsewhere.
+  std::vector<char> slowed(n, 0);
+  std::int64_t worst_at = -1, count = 0;
   double worst = 1.0;
   for (std::size_t k = 0; k < n; ++k) {
     const double wanted = programmed.SpeedSquaredAt(sigma[k]);
     if (wanted < 1e-4 * peak) continue;  // starting and stopping: both at rest
     const double fraction = std::sqrt(std::max(0.0, speed_squared[k]) / wanted);
     if (fraction >= kReducedBelow) continue;
-    if (first < 0) first = static_cast<std::int64_t>(k);
-    last = static_cast<std::int64_t>(k);
+    slowed[k] = 1;
+    ++count;
     if (fraction < worst) worst = fraction, worst_at = static_cast<std::int64_t>(k);
   }
-  if (first < 0) return;
+  if (worst_at < 0) return;
+  std::int64_t first = worst_at, last = worst_at;
+  while (first > 0 && slowed[static_cast<std::size_t>(first - 1)]) --first;
+  while (last + 1 < static_cast<std::int64_t>(n) && slowed[static_cast<std::size_t>(last + 1)]) {
+    ++last;
+  }
+  const std::int64_t elsewhere = count - (last - first + 1);
   int joint = -1;
   double closest = -1;
   for (int j = 0; j < dof; ++j) {
@@ -132,11 +141,13 @@ void ReportSpeedReduced(const SegmentContext& context, const std::vector<double>
   const double programmed_duration = programmed.duration() / override_factor;
   AddSegmentDiagnostic(
       report, Severity::kWarning, DiagnosticCode::kSpeedReduced,
-      absl::StrCat("slowed to ", worst, " of the programmed speed at most, over samples ",
-                   base + first, " to ", base + last, " (", own_duration, " s instead of ",
-                   programmed_duration,
-                   " s): ", joint >= 0 ? context.model.dof_names[joint] : std::string("a joint"),
-                   " cannot follow the programmed TCP speed there"),
+      absl::StrCat(
+          "slowed to ", worst, " of the programmed speed at most, over samples ", base + first,
+          " to ", base + last,
+          elsewhere > 0 ? absl::StrCat(" (and ", elsewhere, " samples elsewhere)") : std::string(),
+          " (", own_duration, " s instead of ", programmed_duration,
+          " s): ", joint >= 0 ? context.model.dof_names[joint] : std::string("a joint"),
+          " cannot follow the programmed TCP speed there"),
       base + worst_at, context.start_time + static_cast<double>(worst_at) * context.sample_time);
   report.diagnostics.back().value = worst;
   report.diagnostics.back().limit = 1.0;

@@ -87,7 +87,7 @@ CheckedBlend BlendCornerCollisionFree(const BlendSetting& setting, const ZoneSpe
   const SegmentCollision& collision = setting.collision;
   auto blend = [&](const ZoneSpec& z) {
     BlendCorner(setting.model, setting.data, setting.limits, setting.profile, setting.sample_time,
-                z, tool, trajectory, before, after, setting.dynamics);
+                z, tool, trajectory, before, after, setting.dynamics, setting.max_tcp_speed);
   };
   CheckedBlend out;
   Trajectory& t = trajectory;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <vector>
 
 #include "core/collision/collision_checker.h"
@@ -35,6 +36,8 @@ struct BlendSetting {
   const SegmentCollision& collision;
   std::function<bool()> cancelled;
   const BlendDynamics* dynamics = nullptr;  ///< null: no torque check
+  /// m/s, the blend's TCP at most (BlendCorner); infinite: unbounded.
+  double max_tcp_speed = std::numeric_limits<double>::infinity();
 };
 
 /// \brief The zones' blend (BlendCorner: `before` and `after` overlap in

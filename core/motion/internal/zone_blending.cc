@@ -137,6 +137,7 @@ struct BlendedTcp {
   double max_corner_distance = 0.0;
   double min_corner_distance = std::numeric_limits<double>::infinity();
   double min_speed = std::numeric_limits<double>::infinity();
+  double max_speed = 0.0;
 };
 
 BlendedTcp BlendedTcpPoses(const ChainModel& model, ChainData& data, const Pose& tool, double dt,
@@ -155,7 +156,9 @@ BlendedTcp BlendedTcpPoses(const ChainModel& model, ChainData& data, const Pose&
   // Speed by differences, from the unchanged sample before the overlap.
   Eigen::Vector3d previous = t.tcp[std::max(0L, c.corner - n - 1)].position;
   for (const Pose& p : out.poses) {
-    out.min_speed = std::min(out.min_speed, (p.position - previous).norm() / dt);
+    const double speed = (p.position - previous).norm() / dt;
+    out.min_speed = std::min(out.min_speed, speed);
+    out.max_speed = std::max(out.max_speed, speed);
     previous = p.position;
   }
   return out;
@@ -239,7 +242,7 @@ bool AsksForBlend(const ZoneSpec& zone) {
 void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<JointLimits>& limits,
                  ProfileKind profile, double sample_time, const ZoneSpec& zone, const Pose& tool,
                  Trajectory& trajectory, SegmentReport& before, SegmentReport& after,
-                 const BlendDynamics* dynamics) {
+                 const BlendDynamics* dynamics, double max_tcp_speed) {
   const double dt = sample_time;
   Corner c;
   c.corner = static_cast<long>(after.first_index) - 1;
@@ -293,6 +296,13 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
       continue;
     }
     tcp = BlendedTcpPoses(model, data, tool, dt, trajectory, c, n);
+    if (tcp.max_speed > max_tcp_speed * (1 + kAuditSlack)) {
+      if (refusal.reason.empty()) {
+        refusal.reason = absl::StrCat("the blended TCP would move at ", tcp.max_speed,
+                                      " m/s, faster than the programmed ", max_tcp_speed, " m/s");
+      }
+      continue;
+    }
     if (zone.kind == ZoneKind::kDistance && tcp.max_corner_distance > radius * (1 + 1e-9) + 1e-12) {
       if (refusal.reason.empty()) {
         refusal.reason = absl::StrCat("the blended TCP would leave the zone sphere (",
@@ -311,7 +321,7 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
   }
   if (n < wanted && reduced_because.empty()) {
     reduced_because =
-        absl::StrCat("the joints' limits allow no more (", refusal.reason, " with a larger one)");
+        absl::StrCat("the limits allow no more (", refusal.reason, " with a larger one)");
   }
 
   BlendReport& blend = before.blend;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <limits>
 #include <vector>
 
 #include "core/dynamics/dynamics_data.h"
@@ -43,7 +44,10 @@ bool AsksForBlend(const ZoneSpec& zone);
 /// costs O(64 x n) however long the motions) until every joint's position, velocity, acceleration
 /// and (jerk-limited profile) jerk, as divided differences of the blended positions, is within its
 /// limit, with `dynamics` every joint's torque by inverse dynamics of those positions (as
-/// SampledTorqueRatio) within its max_torque, and, for DISTANCE, every blended TCP position is
+/// SampledTorqueRatio) within its max_torque, the TCP no faster than `max_tcp_speed` (two
+/// Cartesian motions: the faster one's programmed speed; the two motions' velocities add in the
+/// overlap, so a blend within it stays inside their decelerating and accelerating ends), and,
+/// for DISTANCE, every blended TCP position is
 /// inside the zone sphere:
 /// - DISTANCE r: the TCP leaves `before`'s path and joins `after`'s within
 ///   r of the corner (n = the fewer samples of the two inside the sphere).
@@ -63,6 +67,7 @@ bool AsksForBlend(const ZoneSpec& zone);
 void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<JointLimits>& limits,
                  ProfileKind profile, double sample_time, const ZoneSpec& zone, const Pose& tool,
                  Trajectory& trajectory, SegmentReport& before, SegmentReport& after,
-                 const BlendDynamics* dynamics = nullptr);
+                 const BlendDynamics* dynamics = nullptr,
+                 double max_tcp_speed = std::numeric_limits<double>::infinity());
 
 }  // namespace motion

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../../common/test_scale.h"
 #include "configuration_test_support.h"
 #include "core/ik/arm_geometry.h"
 #include "core/ik/robot_configuration.h"
@@ -356,7 +357,7 @@ TEST(IkClosedFormTest, SyntheticArmsAreSolvedInClosedForm) {
     ChainDataCache cache;
     IkData& ws = cache.For(c.model);
     ASSERT_EQ(ws.Geometry(*c.model).family, ur ? ArmFamily::kUr : ArmFamily::kSphericalWrist);
-    for (int k = 0; k < 40; ++k) {
+    for (int k = 0; k < motiond_test_scale::ScaledCount(40); ++k) {
       const Eigen::VectorXd q_true = c.Random(rng);
       const Eigen::Isometry3d target = c.Fk(q_true);
       const absl::StatusOr<IkResult> r =

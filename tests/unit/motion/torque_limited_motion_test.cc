@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../../common/test_scale.h"
 #include "core/ik/ik_data.h"
 #include "core/motion/path_planner.h"
 #include "independent_dynamics.h"
@@ -150,7 +151,7 @@ TEST(TorqueLimitedMotionTest, RandomProgramsWithPayloadsAndZonesStayWithinEveryM
   int programs = 0, ok = 0, slowed = 0, blended = 0;
   std::map<std::string, int> refusals;
   double worst = 0;
-  for (int i = 0; i < 150; ++i) {
+  for (int i = 0; i < motiond_test_scale::ScaledCount(150); ++i) {
     const Arm& arm = arms[static_cast<std::size_t>(i) % arms.size()];
     SCOPED_TRACE(std::string(kDynamicArms[static_cast<std::size_t>(i) % arms.size()]) +
                  " program " + std::to_string(i));

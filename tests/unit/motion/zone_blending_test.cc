@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../../common/test_scale.h"
 #include "core/ik/ik_data.h"
 #include "core/motion/path_planner.h"
 #include "motion_test_support.h"
@@ -410,7 +411,7 @@ TEST(ZoneBlendingTest, RandomProgramsWithZonesRunWheneverTheirFineStopsDo) {
     const Robot robot = LoadRobot(file);
     ASSERT_NE(robot.chain, nullptr);
     const int dof = robot.chain->dof();
-    for (int trial = 0; trial < 12; ++trial) {
+    for (int trial = 0; trial < motiond_test_scale::ScaledCount(12); ++trial) {
       // A start away from the joint limits, and the steps around its TCP.
       Eigen::VectorXd start(dof);
       for (int j = 0; j < dof; ++j) {
