@@ -405,13 +405,15 @@ TEST(ZoneBlendingTest, RandomProgramsWithZonesRunWheneverTheirFineStopsDo) {
   std::mt19937_64 rng(2026);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   int programs = 0, blends = 0;
+  // 12 random programs per arm (fewer under MOTIOND_TEST_SCALE).
+  const int trials = motiond_test_scale::ScaledCount(12);
   for (const char* file :
        {"ur5.urdf", "panda.urdf", "abb_irb2400.urdf", "iiwa14.urdf", "fanuc_lrmate200id.urdf"}) {
     SCOPED_TRACE(file);
     const Robot robot = LoadRobot(file);
     ASSERT_NE(robot.chain, nullptr);
     const int dof = robot.chain->dof();
-    for (int trial = 0; trial < motiond_test_scale::ScaledCount(12); ++trial) {
+    for (int trial = 0; trial < trials; ++trial) {
       // A start away from the joint limits, and the steps around its TCP.
       Eigen::VectorXd start(dof);
       for (int j = 0; j < dof; ++j) {
@@ -461,7 +463,8 @@ TEST(ZoneBlendingTest, RandomProgramsWithZonesRunWheneverTheirFineStopsDo) {
     }
   }
   std::printf("%d random programs, %d corners blended\n", programs, blends);
-  EXPECT_GT(programs, 20);
+  // Most programs are followable: more than 20 of the 60 asked at full scale.
+  EXPECT_GT(12 * programs, 20 * trials);
   EXPECT_GT(blends, 2 * programs);
 }
 
