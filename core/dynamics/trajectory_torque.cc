@@ -23,17 +23,12 @@ TorqueRatio SampledTorqueRatio(const ChainModel& model, DynamicsData& data,
   const std::int64_t end = count < 0 ? n : std::min(n, first + count);
   if (torques != nullptr) torques->assign(static_cast<std::size_t>((end - first) * dof), 0.0);
 
-  auto at = [&](std::int64_t i) {  // at rest outside the samples
-    i = std::clamp<std::int64_t>(i, 0, n - 1);
-    return Eigen::Map<const Eigen::VectorXd>(positions.data() + i * dof, dof);
-  };
   Eigen::VectorXd& qd = data.velocity_scratch;
   Eigen::VectorXd& qdd = data.acceleration_scratch;
   Eigen::VectorXd& tau = data.torque_scratch;
   for (std::int64_t i = first; i < end; ++i) {
-    const auto before = at(i - 1), here = at(i), after = at(i + 1);
-    qd = (after - before) / (2.0 * dt);
-    qdd = (after - 2.0 * here + before) / (dt * dt);
+    const Eigen::Map<const Eigen::VectorXd> here(positions.data() + i * dof, dof);
+    CentralDifferences(positions, dof, dt, i, qd, qdd);
     InverseDynamics(model, data, here, qd, qdd, gravity, payload, tau);
     if (torques != nullptr) {
       std::copy(tau.data(), tau.data() + dof, torques->begin() + (i - first) * dof);
@@ -48,6 +43,18 @@ TorqueRatio SampledTorqueRatio(const ChainModel& model, DynamicsData& data,
     }
   }
   return worst;
+}
+
+void CentralDifferences(const std::vector<double>& positions, int dof, double dt, std::int64_t i,
+                        Eigen::VectorXd& qd, Eigen::VectorXd& qdd) {
+  const std::int64_t n = static_cast<std::int64_t>(positions.size()) / dof;
+  auto at = [&](std::int64_t k) {  // at rest outside the samples
+    k = std::clamp<std::int64_t>(k, 0, n - 1);
+    return Eigen::Map<const Eigen::VectorXd>(positions.data() + k * dof, dof);
+  };
+  const auto before = at(i - 1), here = at(i), after = at(i + 1);
+  qd = (after - before) / (2.0 * dt);
+  qdd = (after - 2.0 * here + before) / (dt * dt);
 }
 
 std::optional<Diagnostic> TorqueLimitError(const ChainModel& model, const TorqueRatio& worst,

@@ -43,6 +43,12 @@ TorqueRatio SampledTorqueRatio(const ChainModel& model, DynamicsData& data,
                                std::int64_t first = 0, std::int64_t count = -1,
                                std::vector<double>* torques = nullptr);
 
+/// \brief The rates SampledTorqueRatio judges sample i of `positions` (row-major n x dof, dt
+/// apart) by: central differences, the motion at rest before the first sample and after the
+/// last. Allocation-free when qd and qdd already have dof entries.
+void CentralDifferences(const std::vector<double>& positions, int dof, double dt, std::int64_t i,
+                        Eigen::VectorXd& qd, Eigen::VectorXd& qdd);
+
 /// \brief The TORQUE_LIMIT error for `worst` when its ratio exceeds 1 + `tolerance`, else nothing:
 /// joint_name, value = |torque|, limit, point_index = first_index + worst.sample (the sample's
 /// index in the whole trajectory when `positions` was a slice starting there) and a message with

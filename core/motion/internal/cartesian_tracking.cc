@@ -380,8 +380,9 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
                          absl::StrCat(failure.detail, " at s = ", failure.sigma,
                                       " of the path (near sample ", index, ")"),
                          index, context.start_time + (index - index_base) * dt);
-    if (failure.joint >= 0)
+    if (failure.joint >= 0) {
       report.diagnostics.back().joint_name = context.model.dof_names[failure.joint];
+    }
     return absl::OkStatus();
   }
 

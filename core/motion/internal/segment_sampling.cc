@@ -98,15 +98,9 @@ absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_a
   if (refusal != nullptr && (probe || refused)) {
     refusal->refused = refused;
     refusal->worst = checks.torque;
-    if (const long i = checks.torque.sample; i >= 0) {
-      const long n = static_cast<long>(times.size());
-      auto row = [&](long k) {  // at rest outside the samples, as SampledTorqueRatio
-        return Eigen::Map<const Eigen::VectorXd>(q.data() + std::clamp(k, 0L, n - 1) * dof, dof);
-      };
-      const double dt = context.sample_time;
-      refusal->q = row(i);
-      refusal->qd = (row(i + 1) - row(i - 1)) / (2 * dt);
-      refusal->qdd = (row(i + 1) - 2 * row(i) + row(i - 1)) / (dt * dt);
+    if (const std::int64_t i = checks.torque.sample; i >= 0) {
+      refusal->q = Eigen::Map<const Eigen::VectorXd>(q.data() + i * dof, dof);
+      CentralDifferences(q, dof, context.sample_time, i, refusal->qd, refusal->qdd);
       refusal->time = times[static_cast<std::size_t>(i)];
     }
     return absl::OkStatus();

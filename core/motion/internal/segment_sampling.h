@@ -32,7 +32,7 @@ struct TorqueRefusal {
   bool refused = false;
   TorqueRatio worst;  ///< the worst |tau| / max_torque, its DOF and sample
   /// The joints at that sample, and their rates as SampledTorqueRatio takes
-  /// them (central differences of the positions).
+  /// them (CentralDifferences).
   Eigen::VectorXd q, qd, qdd;
   double time = 0.0;  ///< its local time
 };
