@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <random>
 #include <string>
@@ -58,19 +59,24 @@ KDL::Chain WithPayload(const KDL::Chain& chain, const Payload& payload) {
 
 // The worst |tau| / max_torque over the samples of `t`, velocities and
 // accelerations by central differences (at rest before the first sample
-// and after the last), torques by KDL.
-double KdlTorqueRatio(const KDL::Chain& chain, const Robot& robot, const Trajectory& t, double dt,
-                      const std::vector<JointLimits>& limits) {
+// and after the last), torques by KDL with every chain `chains(k)` gives
+// for sample k (the payloads it may carry there).
+double KdlTorqueRatio(const Robot& robot, const Trajectory& t, double dt,
+                      const std::vector<JointLimits>& limits,
+                      const std::function<std::vector<const KDL::Chain*>(long k)>& chains) {
   const long n = static_cast<long>(t.size());
   double worst = 0;
   for (long k = 0; k < n; ++k) {
     const Eigen::VectorXd a = t.Position(static_cast<std::size_t>(std::max(0L, k - 1)));
     const Eigen::VectorXd b = t.Position(static_cast<std::size_t>(k));
     const Eigen::VectorXd c = t.Position(static_cast<std::size_t>(std::min(n - 1, k + 1)));
-    const Eigen::VectorXd tau = motion_test::KdlInverseDynamics(
-        chain, robot.ichain, b, (c - a) / (2 * dt), (c - 2 * b + a) / (dt * dt), kDefaultGravity);
-    for (int j = 0; j < tau.size(); ++j) {
-      worst = std::max(worst, std::abs(tau[j]) / limits[static_cast<std::size_t>(j)].max_torque);
+    for (const KDL::Chain* chain : chains(k)) {
+      const Eigen::VectorXd tau =
+          motion_test::KdlInverseDynamics(*chain, robot.ichain, b, (c - a) / (2 * dt),
+                                          (c - 2 * b + a) / (dt * dt), kDefaultGravity);
+      for (int j = 0; j < tau.size(); ++j) {
+        worst = std::max(worst, std::abs(tau[j]) / limits[static_cast<std::size_t>(j)].max_torque);
+      }
     }
   }
   return worst;
@@ -128,7 +134,8 @@ TEST(TorqueLimitedMotionTest, FastHeavyMoveJIsSlowedUntilItsTorqueFitsAndNoFurth
     ASSERT_NE(reduced, nullptr);
     EXPECT_NE(reduced->message.find("torque"), std::string::npos) << reduced->message;
     const double ratio =
-        KdlTorqueRatio(kdl, arm.robot, result->trajectory, MotionDefaults::kSampleTime, limits);
+        KdlTorqueRatio(arm.robot, result->trajectory, MotionDefaults::kSampleTime, limits,
+                       [&](long) { return std::vector<const KDL::Chain*>{&kdl}; });
     std::printf("[ figures  ] %s: %.3f s, worst torque %.4f x its limit by KDL (planner %.4f)\n",
                 sync == JointSync::kTime ? "sync TIME" : "straight", result->duration, ratio,
                 result->segments[0].max_joint_torque_ratio);
@@ -227,31 +234,21 @@ TEST(TorqueLimitedMotionTest, RandomProgramsWithPayloadsAndZonesStayWithinEveryM
     const Trajectory& t = result->trajectory;
     const KDL::Chain with_first = WithPayload(arm.kdl, first);
     const KDL::Chain with_second = WithPayload(arm.kdl, second);
-    const double dt = MotionDefaults::kSampleTime;
     const long n = static_cast<long>(t.size());
     const long picked_up =
         static_cast<long>(result->segments.size() > 1 ? result->segments[1].first_index : n);
     const SegmentReport& corner = result->segments[0];
     const long overlap =
         corner.blend.blended ? static_cast<long>(corner.blend.start_index) : picked_up;
-    for (long k = 0; k < n; ++k) {
-      const Eigen::VectorXd a = t.Position(static_cast<std::size_t>(std::max(0L, k - 1)));
-      const Eigen::VectorXd b = t.Position(static_cast<std::size_t>(k));
-      const Eigen::VectorXd c = t.Position(static_cast<std::size_t>(std::min(n - 1, k + 1)));
-      const Eigen::VectorXd qd = (c - a) / (2 * dt), qdd = (c - 2 * b + a) / (dt * dt);
-      const bool before = k < picked_up + 2, after = k >= overlap - 2;
-      for (const KDL::Chain* chain_k :
-           {before ? &with_first : nullptr, after ? &with_second : nullptr}) {
-        if (chain_k == nullptr) continue;
-        const Eigen::VectorXd tau = motion_test::KdlInverseDynamics(*chain_k, arm.robot.ichain, b,
-                                                                    qd, qdd, kDefaultGravity);
-        for (int j = 0; j < tau.size(); ++j) {
-          const double ratio = std::abs(tau[j]) / limits[static_cast<std::size_t>(j)].max_torque;
-          worst = std::max(worst, ratio);
-          EXPECT_LE(ratio, 1 + 1e-6) << "joint " << j << " at sample " << k;
-        }
-      }
-    }
+    const double ratio =
+        KdlTorqueRatio(arm.robot, t, MotionDefaults::kSampleTime, limits, [&](long k) {
+          std::vector<const KDL::Chain*> carried_at;
+          if (k < picked_up + 2) carried_at.push_back(&with_first);
+          if (k >= overlap - 2) carried_at.push_back(&with_second);
+          return carried_at;
+        });
+    worst = std::max(worst, ratio);
+    EXPECT_LE(ratio, 1 + 1e-6);
     if (HasFailure()) return;
   }
   std::printf(
