@@ -4,8 +4,10 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "core/dynamics/path_dynamics.h"
 #include "core/dynamics/trajectory_torque.h"
@@ -253,16 +255,23 @@ bool LowerCapsWhereBroken(const RateAudit& audit, const TorqueRatio& torque, con
 
 // InvalidArgument when `samples` more would take the trajectory over its
 // point budget.
-absl::Status CheckPointBudget(const SegmentContext& context, const SegmentReport& report,
-                              long samples) {
-  if (static_cast<long>(context.out.size()) + samples - (context.Stores(0) ? 0 : 1) <=
-      context.max_points) {
-    return absl::OkStatus();
-  }
+// The samples a timing of `on_grid` seconds (a whole number of samples)
+// takes, both ends included. INVALID_ARGUMENT when they would not fit in the
+// path's point budget beside what is planned already, or when the duration
+// is not finite (a timing that crawls to a stop it never leaves): compared
+// as doubles, before any conversion to an integer could overflow.
+absl::StatusOr<long> GridSamples(const SegmentContext& context, const SegmentReport& report,
+                                 double on_grid) {
+  const double samples = on_grid / context.sample_time + 1;
+  const double room = static_cast<double>(context.max_points) -
+                      static_cast<double>(context.out.size()) + (context.Stores(0) ? 0 : 1);
+  if (samples >= 1 && samples <= room + 0.5) return std::lround(samples);  // NaN fails both
   return absl::InvalidArgumentError(absl::StrCat(
       "segments[", report.segment_index, "] (", report.segment_id, "): the path needs at least ",
-      context.out.size() + samples, " samples (duration / sample_time) and the limit is ",
-      context.max_points, "; raise sample_time or split the program"));
+      std::isfinite(samples) ? absl::StrCat(static_cast<double>(context.out.size()) + samples)
+                             : std::string("unboundedly many"),
+      " samples (duration / sample_time) and the limit is ", context.max_points,
+      "; raise sample_time or split the program"));
 }
 
 // The samples of the segment, done: every sample's TCP checked against
@@ -402,8 +411,11 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     const PathProfile played =
         exact->StretchedTo(exact->duration() / context.speed_override).OnGrid(dt);
     on_grid = played.duration();
-    samples = std::lround(on_grid / dt) + 1;
-    if (absl::Status s = CheckPointBudget(context, report, samples); !s.ok()) return s;
+    if (absl::StatusOr<long> n = GridSamples(context, report, on_grid); n.ok()) {
+      samples = *n;
+    } else {
+      return n.status();
+    }
     const TimeLaw law = [&](double t) {
       const PathProfile::State st = played.At(t);
       return PathTiming::State{st.s, st.sd, st.sdd};
@@ -440,8 +452,11 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     timing = PathTiming(timings.solution.x, timings.grid);
     on_grid = std::ceil(timing.duration() / context.speed_override / dt - 1e-9) * dt;
     timing.StretchTo(on_grid);
-    samples = std::lround(on_grid / dt) + 1;
-    if (absl::Status s = CheckPointBudget(context, report, samples); !s.ok()) return s;
+    if (absl::StatusOr<long> n = GridSamples(context, report, on_grid); n.ok()) {
+      samples = *n;
+    } else {
+      return n.status();
+    }
     const TimeLaw law = [&](double t) { return timing.At(t); };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
     if ((within = check()) || pass == kRepairs) break;
@@ -464,8 +479,11 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
                  checks.torque.ratio > 1 + kAuditSlack ? std::sqrt(checks.torque.ratio) : 1.0);
     on_grid = std::ceil(on_grid * k * 1.02 / dt - 1e-9) * dt;
     timing.StretchTo(on_grid);
-    samples = std::lround(on_grid / dt) + 1;
-    if (absl::Status s = CheckPointBudget(context, report, samples); !s.ok()) return s;
+    if (absl::StatusOr<long> n = GridSamples(context, report, on_grid); n.ok()) {
+      samples = *n;
+    } else {
+      return n.status();
+    }
     const TimeLaw law = [&](double t) { return timing.At(t); };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
     within = check();

@@ -8,8 +8,8 @@ namespace motion {
 
 long SegmentContext::PointsFor(double duration) const {
   const double count = SampleCount(duration, sample_time) - (Stores(0) ? 0 : 1);
-  // Saturate instead of overflowing for absurd durations.
-  return count > 1e15 ? static_cast<long>(1e15) : static_cast<long>(count);
+  // Saturate instead of overflowing for absurd (or NaN) durations.
+  return count <= 1e15 ? static_cast<long>(count) : static_cast<long>(1e15);
 }
 
 }  // namespace motion

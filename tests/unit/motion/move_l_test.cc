@@ -298,5 +298,31 @@ TEST(MoveLOverrideTest, HalfOverrideFollowsTheClosedForm) {
   PlanAndCheckLine(robot, c, segment, 0.5);
 }
 
+TEST(MoveLBudgetTest, AnAstronomicallySlowSpeedIsRefusedByThePointBudget) {
+  // 2e-75 m/s is positive and finite, so valid, but its duration in samples
+  // overflows every integer: the point budget must refuse it (before, the
+  // sample count wrapped negative, passed the budget and the sampler threw
+  // std::length_error; found by the request fuzzer).
+  const LineCase c = Cases()[0];
+  const Robot robot = LoadRobot(c.file);
+  ASSERT_NE(robot.chain, nullptr);
+  MotionSegment segment;
+  segment.id = "crawl";
+  segment.kind = MotionKind::kMoveL;
+  segment.speed.linear_velocity = 1.9645759645779814e-75;
+  segment.target = Pose::FromIsometry(IndependentFk(robot.ichain, c.q_target));
+  IkData ws(*robot.chain);
+  PathRequest request;
+  request.start_joints = Std(c.q0);
+  request.segments = {segment};
+  request.sample_time = 0.004;
+  const auto planned = PlanPath(*robot.chain, ws, request, PathLimits{});
+  ASSERT_FALSE(planned.ok());
+  EXPECT_EQ(planned.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(planned.status().message().find("segments[0] (crawl)"), std::string::npos)
+      << planned.status();
+  EXPECT_NE(planned.status().message().find("limit is"), std::string::npos) << planned.status();
+}
+
 }  // namespace
 }  // namespace motion
