@@ -93,9 +93,17 @@ struct MotionSegment {
   Pose frame;
   Pose offset;
   OffsetFrame offset_frame = OffsetFrame::kWorld;
-  double path_tolerance = 0.0;        ///< m, MoveL/MoveC; 0 = MotionDefaults
-  double path_angle_tolerance = 0.0;  ///< rad
-  std::string source;                 ///< a program line or target name, echoed on its diagnostics
+  /// MoveL/MoveC: how far the TCP may be from the programmed path (m, rad);
+  /// unset = MotionDefaults. When set, finite and > 0: no sampled motion
+  /// meets a tolerance of 0, so ValidateProgram refuses it rather than read
+  /// it as the default.
+  std::optional<double> path_tolerance;
+  std::optional<double> path_angle_tolerance;
+  double PathTolerance() const { return path_tolerance.value_or(MotionDefaults::kPathTolerance); }
+  double PathAngleTolerance() const {
+    return path_angle_tolerance.value_or(MotionDefaults::kPathAngleTolerance);
+  }
+  std::string source;  ///< a program line or target name, echoed on its diagnostics
   /// MoveJ pose target: the configuration to reach it in (see PlanMoveJ).
   std::optional<RobotConfiguration> configuration;
   /// MoveJ: plan a collision-free joint path when the straight motion

@@ -1,6 +1,7 @@
 #include "core/motion/program_validation.h"
 
 #include <cmath>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "core/ik/robot_configuration.h"
@@ -20,6 +21,15 @@ absl::Status CheckSegmentField(double value, int index, const char* field, doubl
         std::isfinite(max) ? absl::StrCat(" and <= ", max) : "", " (0 = default), got ", value));
   }
   return absl::OkStatus();
+}
+
+// A segment's tolerance (`field`: "path_tolerance"): unset, or finite and > 0.
+absl::Status CheckTolerance(const std::optional<double>& value, int index, const char* field,
+                            double fallback, const char* unit) {
+  if (!value || (std::isfinite(*value) && *value > 0)) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("segments[", index, "].", field, ": must be a finite number > 0 (leave it ",
+                   "unset for the default ", fallback, " ", unit, "), got ", *value));
 }
 
 }  // namespace
@@ -65,8 +75,10 @@ absl::Status ValidateProgram(const ChainModel& model, const PathRequest& request
           CheckSegmentField(s.speed.angular_acceleration, index, "speed.angular_acceleration"),
           CheckSegmentField(s.speed.linear_jerk, index, "speed.linear_jerk"),
           CheckSegmentField(s.speed.angular_jerk, index, "speed.angular_jerk"),
-          CheckSegmentField(s.path_tolerance, index, "path_tolerance"),
-          CheckSegmentField(s.path_angle_tolerance, index, "path_angle_tolerance")}) {
+          CheckTolerance(s.path_tolerance, index, "path_tolerance", MotionDefaults::kPathTolerance,
+                         "m"),
+          CheckTolerance(s.path_angle_tolerance, index, "path_angle_tolerance",
+                         MotionDefaults::kPathAngleTolerance, "rad")}) {
       if (!status.ok()) return status;
     }
     if (!std::isfinite(s.zone.distance) || s.zone.distance < 0) {
@@ -125,9 +137,8 @@ PathRequest ResolveProgramDefaults(const ChainModel& model, PathRequest request)
     speed.angular_acceleration =
         OrDefault(speed.angular_acceleration, MotionDefaults::kAngularAcceleration);
     speed.linear_jerk = OrDefault(speed.linear_jerk, MotionDefaults::kLinearJerk);
-    segment.path_tolerance = OrDefault(segment.path_tolerance, MotionDefaults::kPathTolerance);
-    segment.path_angle_tolerance =
-        OrDefault(segment.path_angle_tolerance, MotionDefaults::kPathAngleTolerance);
+    segment.path_tolerance = segment.PathTolerance();
+    segment.path_angle_tolerance = segment.PathAngleTolerance();
     speed.angular_jerk = OrDefault(speed.angular_jerk, MotionDefaults::kAngularJerk);
     segment.planning_timeout =
         OrDefault(segment.planning_timeout, MotionDefaults::kPlanningTimeout);

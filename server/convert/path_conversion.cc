@@ -112,8 +112,9 @@ absl::Status FramesFromProto(const v1::MotionSegment& in, const std::string& fie
         absl::StrCat(field, ".source: ", in.source().size(), " bytes, at most 256"));
   }
   out.source = in.source();
-  out.path_tolerance = in.path_tolerance();
-  out.path_angle_tolerance = in.path_angle_tolerance();
+  // Unset = the default; an explicit 0 reaches core's validation and is refused.
+  if (in.has_path_tolerance()) out.path_tolerance = in.path_tolerance();
+  if (in.has_path_angle_tolerance()) out.path_angle_tolerance = in.path_angle_tolerance();
   return absl::OkStatus();
 }
 

@@ -546,6 +546,25 @@ TEST_F(BadInputTest, NonFiniteGravityIsRefused) {
   EXPECT_TRUE(call.status.ok()) << Describe(call.status);
 }
 
+TEST_F(BadInputTest, ExplicitZeroPathToleranceIsRefusedAndUnsetIsTheDefault) {
+  // The field is proto3 `optional`: present 0 (or 0 in JSON) asks for a
+  // motion exactly on its path, which no sampled motion is; unset is 1e-5 m.
+  for (const char* field : {"path_tolerance", "path_angle_tolerance"}) {
+    v1::PlanPathRequest plan = Ur5MoveJ(ur5_.robot_id());
+    v1::MotionSegment* segment = plan.mutable_segments(0);
+    if (std::string(field) == "path_tolerance") {
+      segment->set_path_tolerance(0.0);
+    } else {
+      segment->set_path_angle_tolerance(0.0);
+    }
+    EXPECT_TRUE(IsInvalidArgument(CallPlanPath(stubs_.planner(), plan).status,
+                                  std::string("segments[0].") + field, {"> 0"}))
+        << field;
+  }
+  const PlanPathCall unset = CallPlanPath(stubs_.planner(), Ur5MoveJ(ur5_.robot_id()));
+  EXPECT_TRUE(unset.status.ok()) << Describe(unset.status);
+}
+
 TEST_F(BadInputTest, BadTorqueOverrideIsRefused) {
   for (double value : {-1.0, kNaN, kInf}) {
     v1::PlanPathRequest plan = Ur5MoveJ(ur5_.robot_id());

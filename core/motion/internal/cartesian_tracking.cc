@@ -299,16 +299,16 @@ absl::Status FinishSegment(const MotionSegment& segment, const CartesianPath& pa
     const PoseError error = ComputePoseError(at, path(sampled.sigma[k]).ToIsometry());
     report.max_cartesian_error = std::max(report.max_cartesian_error, error.position);
     const bool deviates =
-        error.position > segment.path_tolerance || error.rotation > segment.path_angle_tolerance;
+        error.position > segment.PathTolerance() || error.rotation > segment.PathAngleTolerance();
     if (deviates && !HasCode(report.diagnostics, DiagnosticCode::kCartesianDeviation)) {
       AddSegmentDiagnostic(
           report, Severity::kError, DiagnosticCode::kCartesianDeviation,
           absl::StrCat("the TCP is ", error.position, " m and ", error.rotation,
                        " rad from the programmed path at sample ", index_base + k, " (tolerance ",
-                       segment.path_tolerance, " m, ", segment.path_angle_tolerance, " rad)"),
+                       segment.PathTolerance(), " m, ", segment.PathAngleTolerance(), " rad)"),
           index_base + k, context.start_time + sampled.times[k]);
       report.diagnostics.back().value = error.position;
-      report.diagnostics.back().limit = segment.path_tolerance;
+      report.diagnostics.back().limit = segment.PathTolerance();
     }
     if (k % kSingularityCheckInterval == 1 &&
         !HasCode(report.diagnostics, DiagnosticCode::kSingularity)) {
@@ -373,8 +373,8 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   JointCurve curve(
       JointCurve::Knot{0.0, context.start, Eigen::VectorXd::Zero(dof), Eigen::VectorXd::Zero(dof)});
   JointCurveTolerances tolerances;
-  tolerances.position = segment.path_tolerance;
-  tolerances.rotation = segment.path_angle_tolerance;
+  tolerances.position = segment.PathTolerance();
+  tolerances.rotation = segment.PathAngleTolerance();
   JointCurveFailure failure;
   if (moves &&
       !BuildCartesianJointCurve(context.model, context.data, path, tool, context.start, tolerances,

@@ -582,9 +582,10 @@ TEST(PlanPathTest, SampleFartherFromTheLineThanThePathToleranceIsCartesianDeviat
   const Eigen::Isometry3d start = IndependentFk(robot.ichain, Ur5Start());
   const Pose target =
       ToPose(start.translation() + Eigen::Vector3d(0.05, 0.02, -0.03), start.linear());
+  // Unset (0.0 here) is the default; 0 itself is refused (next test).
   for (const double tolerance : {0.0, 1e-14}) {
     MotionSegment line = MoveL("line", target, 0.1);
-    line.path_tolerance = tolerance;
+    if (tolerance > 0) line.path_tolerance = tolerance;
     IkData ws(*robot.chain);
     auto result = PlanPath(*robot.chain, ws, Request(Ur5Start(), {line}), PathLimits{});
     ASSERT_TRUE(result.ok()) << result.status();

@@ -5,11 +5,14 @@
 // exact zeros only.
 #include "core/motion/program_validation.h"
 
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "absl/strings/str_cat.h"
 
 #include "core/cache/chain_data_cache.h"
 #include "core/motion/path_planner.h"
@@ -100,6 +103,45 @@ TEST(ProgramValidationTest, DefaultsReplaceExactZerosOnly) {
   const SpeedSpec& b = resolved.segments[1].speed;
   EXPECT_EQ(b.linear_velocity, -0.1);  // left for ValidateProgram to name
   EXPECT_EQ(b.joint_fraction, 0.5);
+}
+
+TEST(ProgramValidationTest, AZeroPathToleranceIsRefusedAndUnsetIsTheDefault) {
+  // No sampled motion is exactly on its path: an explicit tolerance of 0
+  // asks the impossible and is refused naming the field; unset resolves to
+  // 1e-5 m / 1e-4 rad (the documented defaults).
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  PathRequest request;
+  request.sample_time = 0.004;
+  request.speed_override = 1.0;
+  request.start_joints = std::vector<double>(6, 0.0);
+  MotionSegment unset;
+  unset.kind = MotionKind::kMoveL;
+  request.segments = {unset};
+  EXPECT_TRUE(ValidateProgram(*robot.chain, request, PathLimits{}).ok());
+  const PathRequest resolved = ResolveProgramDefaults(*robot.chain, request);
+  EXPECT_EQ(resolved.segments[0].path_tolerance, 1e-5);
+  EXPECT_EQ(resolved.segments[0].path_angle_tolerance, 1e-4);
+
+  for (const char* field : {"path_tolerance", "path_angle_tolerance"}) {
+    for (const double bad : {0.0, -1e-6, std::nan("")}) {
+      MotionSegment segment = unset;
+      (std::string(field) == "path_tolerance" ? segment.path_tolerance
+                                              : segment.path_angle_tolerance) = bad;
+      request.segments = {unset, segment};
+      const absl::Status status = ValidateProgram(*robot.chain, request, PathLimits{});
+      EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << field << " " << bad;
+      EXPECT_NE(status.message().find(absl::StrCat("segments[1].", field, ": must be")),
+                std::string::npos)
+          << status;
+    }
+  }
+  // A tiny positive tolerance is a request, not an error (CARTESIAN_DEVIATION
+  // reports what the samples reach: path_planner_test).
+  MotionSegment tight = unset;
+  tight.path_tolerance = 1e-14;
+  request.segments = {tight};
+  EXPECT_TRUE(ValidateProgram(*robot.chain, request, PathLimits{}).ok());
 }
 
 }  // namespace
