@@ -42,7 +42,8 @@ for job in "${jobs[@]}"; do
   start=$SECONDS
   case $job in
     asan)
-      configure_and_build build-asan address,undefined
+      # Only the executables of the tests run below (no clients, no fleet).
+      configure_and_build build-asan address,undefined unit_tests service_tests shared_state_test
       ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1" \
       LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0" \
       UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$supp/ubsan.supp" \
