@@ -31,9 +31,13 @@ namespace motion_test {
 
 inline constexpr double kPi = 3.14159265358979323846;
 
-/// The text of a bundled robot file, e.g. ReadRobotFile("ur5.urdf").
+/// The text of a bundled robot file, e.g. ReadRobotFile("ur5.urdf"), or of
+/// the file at an absolute path (arms a user brings: MOTIOND_EXTRA_ARMS in
+/// executable_motion_test).
 inline std::string ReadRobotFile(const std::string& file_name) {
-  const std::string path = std::string(MOTIOND_ROBOTS_DIR) + "/" + file_name;
+  const std::string path = !file_name.empty() && file_name[0] == '/'
+                               ? file_name
+                               : std::string(MOTIOND_ROBOTS_DIR) + "/" + file_name;
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot open " + path);
   std::ostringstream text;

@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,20 @@ const char* const kArms[] = {"ur5.urdf",         "ur5e.urdf",
                              "abb_irb2400.urdf", "abb_irb120.urdf",
                              "fanuc_m10ia.urdf", "fanuc_lrmate200id.urdf",
                              "quirks.urdf"};
+
+// The bundled arms, then the arms a user adds: MOTIOND_EXTRA_ARMS, absolute
+// URDF paths separated by ':' (each planned on its default chain), so that
+// the random programs below run on arms this repository does not ship.
+std::vector<std::string> ArmsToTest() {
+  std::vector<std::string> arms(std::begin(kArms), std::end(kArms));
+  if (const char* extra = std::getenv("MOTIOND_EXTRA_ARMS")) {
+    std::stringstream list(extra);
+    for (std::string path; std::getline(list, path, ':');) {
+      if (!path.empty()) arms.push_back(path);
+    }
+  }
+  return arms;
+}
 
 // Shortest rest-to-rest time over distance 1 with |v| <= V, |a| <= A,
 // |j| <= J: cruise at V if the speed change fits, else the peak speed that
@@ -383,12 +399,15 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
   double worst_cartesian_jerk = 0;
   std::map<std::string, int> refusals;
   std::vector<double> ratios, jerk_ratios;
+  const std::vector<std::string> arms = ArmsToTest();
   std::vector<Robot> robots;
-  for (const char* f : kArms) robots.push_back(LoadRobot(f));
+  for (const std::string& f : arms) robots.push_back(LoadRobot(f));
+  std::map<std::string, std::pair<int, int>> ok_by_arm;  // ok, planned
+  std::map<std::string, std::map<std::string, int>> refusals_by_arm;
   for (int i = 0; i < motiond_test_scale::ScaledCount(1000); ++i) {
-    const char* file = kArms[static_cast<std::size_t>(i) % std::size(kArms)];
-    SCOPED_TRACE(std::string(file) + " program " + std::to_string(i));
-    const Robot& robot = robots[static_cast<std::size_t>(i) % std::size(kArms)];
+    const std::string& file = arms[static_cast<std::size_t>(i) % arms.size()];
+    SCOPED_TRACE(file + " program " + std::to_string(i));
+    const Robot& robot = robots[static_cast<std::size_t>(i) % arms.size()];
     ASSERT_NE(robot.chain, nullptr);
     IkData data(*robot.chain);
     const Eigen::VectorXd q0 = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.3);
@@ -426,6 +445,8 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
     auto result = PlanPath(*robot.chain, data, request, PathLimits{});
     ASSERT_TRUE(result.ok()) << result.status();
     ++programs;
+    ++ok_by_arm[file].second;
+    ok_by_arm[file].first += result->ok;
     // Refused with a reason (unreachable, degenerate arc, ...): never a
     // limit the planner itself broke.
     for (const Diagnostic& d : result->diagnostics) {
@@ -434,6 +455,7 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
       EXPECT_NE(d.code, DiagnosticCode::kAccelLimit) << d.message;
       EXPECT_NE(d.code, DiagnosticCode::kJerkLimit) << d.message;
       refusals[DiagnosticCodeName(d.code)]++;
+      refusals_by_arm[file][DiagnosticCodeName(d.code)]++;
     }
     if (!result->ok) continue;
     ++ok_programs;
@@ -482,6 +504,14 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
       "[ figures  ] %d programs, %d ok, %d of them SPEED_REDUCED; worst Cartesian jerk "
       "ratio %.4f\n",
       programs, ok_programs, reduced, worst_cartesian_jerk);
+  for (const auto& [file, counts] : ok_by_arm) {
+    std::string why;
+    for (const auto& [code, count] : refusals_by_arm[file]) {
+      why += " " + code + " x " + std::to_string(count);
+    }
+    std::printf("[ figures  ] %s: %d of %d ok;%s\n", file.c_str(), counts.first, counts.second,
+                why.c_str());
+  }
   for (const auto& [code, count] : refusals) {
     std::printf("[ figures  ] refused: %s x %d\n", code.c_str(), count);
   }
