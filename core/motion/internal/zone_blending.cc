@@ -278,7 +278,11 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
   }
 
   // The largest overlap up to `wanted` that keeps every limit (and, for
-  // DISTANCE, the TCP inside the sphere).
+  // DISTANCE, the TCP inside the sphere). `refusal` is why the last overlap
+  // tried was refused: the one just above what is kept, or the smallest of
+  // all when none is, so the diagnostic names what bound there (a large
+  // overlap may fail for the TCP's speed and a small one for a joint's
+  // jerk).
   Refusal refusal;
   RateAudit audit;
   double torque_ratio = 0.0;
@@ -292,22 +296,18 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
     Refusal why;
     if (!WithinJointLimits(model, limits, profile, dt, trajectory, c, n, dynamics, audit,
                            torque_ratio, why)) {
-      if (refusal.reason.empty()) refusal = why;
+      refusal = why;
       continue;
     }
     tcp = BlendedTcpPoses(model, data, tool, dt, trajectory, c, n);
     if (tcp.max_speed > max_tcp_speed * (1 + kAuditSlack)) {
-      if (refusal.reason.empty()) {
-        refusal.reason = absl::StrCat("the blended TCP would move at ", tcp.max_speed,
-                                      " m/s, faster than the programmed ", max_tcp_speed, " m/s");
-      }
+      refusal.reason = absl::StrCat("the blended TCP would move at ", tcp.max_speed,
+                                    " m/s, faster than the programmed ", max_tcp_speed, " m/s");
       continue;
     }
     if (zone.kind == ZoneKind::kDistance && tcp.max_corner_distance > radius * (1 + 1e-9) + 1e-12) {
-      if (refusal.reason.empty()) {
-        refusal.reason = absl::StrCat("the blended TCP would leave the zone sphere (",
-                                      tcp.max_corner_distance, " m from the corner)");
-      }
+      refusal.reason = absl::StrCat("the blended TCP would leave the zone sphere (",
+                                    tcp.max_corner_distance, " m from the corner)");
       continue;
     }
     break;
