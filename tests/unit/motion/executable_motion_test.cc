@@ -343,6 +343,16 @@ TEST(ExecutableMotionTest, SevenAxisSquareWithFifteenMillimetreZonesNeverStopsIn
           d.code == DiagnosticCode::kSpeedReduced || d.code == DiagnosticCode::kZoneReduced;
       if (!allowed) ADD_FAILURE() << d.message;
       std::printf("  %s\n", d.message.c_str());
+      // A reduced zone names what bound at the next larger overlap, not at
+      // the zone's own: the TCP speed grows with the overlap, so a speed
+      // named there is barely above the programmed one (the zone's own
+      // overlap reads 0.0707 m/s, sqrt(2) x, at a 90 degree corner).
+      const std::string speed_words = "the blended TCP would move at ";
+      if (const auto at = d.message.find(speed_words);
+          d.code == DiagnosticCode::kZoneReduced && at != std::string::npos) {
+        const double named = std::stod(d.message.substr(at + speed_words.size()));
+        EXPECT_LE(named, 1.01 * v) << d.message;
+      }
     }
     EXPECT_TRUE(result->ok);
     const Trajectory& t = result->trajectory;
