@@ -253,8 +253,6 @@ bool LowerCapsWhereBroken(const RateAudit& audit, const TorqueRatio& torque, con
   return true;
 }
 
-// InvalidArgument when `samples` more would take the trajectory over its
-// point budget.
 // The samples a timing of `on_grid` seconds (a whole number of samples)
 // takes, both ends included. INVALID_ARGUMENT when they would not fit in the
 // path's point budget beside what is planned already, or when the duration
