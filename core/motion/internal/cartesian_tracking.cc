@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "core/dynamics/path_dynamics.h"
 #include "core/dynamics/trajectory_torque.h"
@@ -258,12 +257,15 @@ bool LowerCapsWhereBroken(const RateAudit& audit, const TorqueRatio& torque, con
 // path's point budget beside what is planned already, or when the duration
 // is not finite (a timing that crawls to a stop it never leaves): compared
 // as doubles, before any conversion to an integer could overflow.
-absl::StatusOr<long> GridSamples(const SegmentContext& context, const SegmentReport& report,
-                                 double on_grid) {
+absl::Status GridSamples(const SegmentContext& context, const SegmentReport& report, double on_grid,
+                         long& samples_out) {
   const double samples = on_grid / context.sample_time + 1;
   const double room = static_cast<double>(context.max_points) -
                       static_cast<double>(context.out.size()) + (context.Stores(0) ? 0 : 1);
-  if (samples >= 1 && samples <= room + 0.5) return std::lround(samples);  // NaN fails both
+  if (samples >= 1 && samples <= room + 0.5) {  // NaN fails both
+    samples_out = std::lround(samples);
+    return absl::OkStatus();
+  }
   return absl::InvalidArgumentError(absl::StrCat(
       "segments[", report.segment_index, "] (", report.segment_id, "): the path needs at least ",
       std::isfinite(samples) ? absl::StrCat(static_cast<double>(context.out.size()) + samples)
@@ -409,11 +411,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     const PathProfile played =
         exact->StretchedTo(exact->duration() / context.speed_override).OnGrid(dt);
     on_grid = played.duration();
-    if (absl::StatusOr<long> n = GridSamples(context, report, on_grid); n.ok()) {
-      samples = *n;
-    } else {
-      return n.status();
-    }
+    if (absl::Status s = GridSamples(context, report, on_grid, samples); !s.ok()) return s;
     const TimeLaw law = [&](double t) {
       const PathProfile::State st = played.At(t);
       return PathTiming::State{st.s, st.sd, st.sdd};
@@ -450,11 +448,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     timing = PathTiming(timings.solution.x, timings.grid);
     on_grid = std::ceil(timing.duration() / context.speed_override / dt - 1e-9) * dt;
     timing.StretchTo(on_grid);
-    if (absl::StatusOr<long> n = GridSamples(context, report, on_grid); n.ok()) {
-      samples = *n;
-    } else {
-      return n.status();
-    }
+    if (absl::Status s = GridSamples(context, report, on_grid, samples); !s.ok()) return s;
     const TimeLaw law = [&](double t) { return timing.At(t); };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
     if ((within = check()) || pass == kRepairs) break;
@@ -477,11 +471,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
                  checks.torque.ratio > 1 + kAuditSlack ? std::sqrt(checks.torque.ratio) : 1.0);
     on_grid = std::ceil(on_grid * k * 1.02 / dt - 1e-9) * dt;
     timing.StretchTo(on_grid);
-    if (absl::StatusOr<long> n = GridSamples(context, report, on_grid); n.ok()) {
-      samples = *n;
-    } else {
-      return n.status();
-    }
+    if (absl::Status s = GridSamples(context, report, on_grid, samples); !s.ok()) return s;
     const TimeLaw law = [&](double t) { return timing.At(t); };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
     within = check();
