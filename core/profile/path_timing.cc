@@ -297,26 +297,57 @@ class Sweeper {
       }
     }
     for (const auto& [first, last] : stretches) {
-      double c = kInf;
+      double c = kInf, steepest = 0;
       for (int i = first; i <= last; ++i) c = std::min(c, curvature[i]);
       if (!std::isfinite(c)) continue;
-      OpenStretch(first, last, std::max(c, 1e-300));
+      c = std::max(c, 1e-300);
+      for (int i = std::max(first - 1, 0); i <= std::min(last, n_ - 2); ++i) {
+        steepest = std::max(steepest, std::abs(Slope(i)));
+      }
+      // The opening at a node looks |slope| / c to each side of it, so the
+      // stretch is opened inside a window that much wider (counting the
+      // slopes met on the way out, and a few nodes more): where a window
+      // cuts x off inside the array, the opening next to the cut falls
+      // below x, a false cliff that must stay out of what is kept.
+      int from = first, to = last;
+      double pad = 1.5 * steepest / c;
+      while (from > 0 && (s_[first] - s_[from - 1] <= pad || first - from < kOpeningMargin)) {
+        --from;
+        if (from > 0) pad = std::max(pad, 1.5 * std::abs(Slope(from - 1)) / c);
+      }
+      pad = 1.5 * steepest / c;
+      while (to + 1 < n_ && (s_[to + 1] - s_[last] <= pad || to - last < kOpeningMargin)) {
+        ++to;
+        if (to + 1 < n_) pad = std::max(pad, 1.5 * std::abs(Slope(to)) / c);
+      }
+      OpenStretch(from, to, c, first, last);
     }
   }
 
-  // The opening of x over nodes [first, last] by parabolas of curvature -c:
-  // erosion h = min_i x_i + c (s - s_i)^2 / 2, then dilation max_j h_j - c
-  // (s - s_j)^2 / 2, each a lower envelope of parabolas (Felzenszwalb and
-  // Huttenlocher's distance transform, linear in the nodes).
-  void OpenStretch(int first, int last, double c) {
-    const int span = last - first + 1;
-    const double* pos = s_.data() + first;
+  // The opening of x over the window of nodes [from, to] by parabolas of
+  // curvature -c: erosion h = min_i x_i + c (s - s_i)^2 / 2, then dilation
+  // max_j h_j - c (s - s_j)^2 / 2, each a lower envelope of parabolas
+  // (Felzenszwalb and Huttenlocher's distance transform, linear in the
+  // nodes), kept on [first, last] and as far beyond as it is still below x
+  // and free of the window's cut-off ends (|slope| / c from them): kept
+  // only up to where the opening has not met x yet, the stretch would end
+  // in a notch.
+  void OpenStretch(int from, int to, double c, int first, int last) {
+    const int span = to - from + 1;
+    const double* pos = s_.data() + from;
     std::vector<double> eroded(span), negated(span), opened(span);
-    LowerEnvelope(pos, x_.data() + first, span, c, eroded.data());
+    LowerEnvelope(pos, x_.data() + from, span, c, eroded.data());
     for (int i = 0; i < span; ++i) negated[i] = -eroded[i];
     LowerEnvelope(pos, negated.data(), span, c, opened.data());
+    auto below = [&](int i) { return -opened[i - from] < x_[i] * (1 - 1e-9); };
+    auto clear_of_cuts = [&](int i) {
+      const double reach = 1.5 * std::max(std::abs(Slope(i - 1)), std::abs(Slope(i))) / c;
+      return (from == 0 || s_[i] - s_[from] > reach) && (to == n_ - 1 || s_[to] - s_[i] > reach);
+    };
+    while (first - 1 > from && below(first - 1) && clear_of_cuts(first - 1)) --first;
+    while (last + 1 < to && below(last + 1) && clear_of_cuts(last + 1)) ++last;
     for (int i = std::max(first, 1); i <= std::min(last, n_ - 2); ++i) {
-      Lower(i, -opened[i - first]);
+      Lower(i, -opened[i - from]);
     }
   }
 

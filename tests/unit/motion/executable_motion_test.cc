@@ -537,6 +537,15 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
         "90th percentile %.3f, worst %.3f\n",
         jerk_ratios[jerk_ratios.size() / 2], jerk_ratios[jerk_ratios.size() * 9 / 10],
         jerk_ratios.back());
+    // Against that jerk-aware bound (joint jerk still left out of it): 1.09
+    // at the median and 1.52 at the 90th percentile on the bundled arms,
+    // where a timing that left acceleration cliffs for the samples' repair
+    // loop to find took 1.20 and 1.90. Asserted on a sample large enough
+    // for percentiles to mean something.
+    if (jerk_ratios.size() >= 200) {
+      EXPECT_LE(jerk_ratios[jerk_ratios.size() / 2], 1.15);
+      EXPECT_LE(jerk_ratios[jerk_ratios.size() * 9 / 10], 1.65);
+    }
   }
   EXPECT_GT(ok_programs, programs / 2);
 }
