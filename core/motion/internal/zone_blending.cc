@@ -80,22 +80,29 @@ struct Refusal {
   std::string reason;
 };
 
+// The blended positions of overlap n over the overlap and kAuditMargin
+// samples around it (what the audits read), from sample `lo`.
+struct BlendWindow {
+  std::vector<double> q;
+  long lo = 0;
+};
+
 // Audits overlap n: joint positions and divided-difference rates inside the
 // limits over the overlap and kAuditMargin samples around it.
 bool WithinJointLimits(const ChainModel& model, const std::vector<JointLimits>& limits,
                        ProfileKind profile, double dt, const Trajectory& t, const Corner& c, long n,
-                       const BlendDynamics* dynamics, RateAudit& audit, double& torque_ratio,
-                       Refusal& refusal) {
+                       BlendWindow& window, RateAudit& audit, Refusal& refusal) {
   const BlendedPositions blended(t, c.corner, n);
   const long new_last = static_cast<long>(t.size()) - 1 - n;
   const long lo = std::max(0L, c.corner - n - kAuditMargin);
   const long hi = std::min(new_last, c.corner + kAuditMargin);
   const int dof = t.dof;
-  std::vector<double> window((hi - lo + 1) * dof);
+  window.lo = lo;
+  window.q.resize((hi - lo + 1) * dof);
   for (long i = lo; i <= hi; ++i) {
     for (int j = 0; j < dof; ++j) {
       const double q = blended.At(i, j);
-      window[(i - lo) * dof + j] = q;
+      window.q[(i - lo) * dof + j] = q;
       if (i >= c.corner - n && i <= c.corner &&
           (q < model.dof_limits[j].lower || q > model.dof_limits[j].upper)) {
         refusal.reason = absl::StrCat(model.dof_names[j], " would leave its position limits");
@@ -103,7 +110,7 @@ bool WithinJointLimits(const ChainModel& model, const std::vector<JointLimits>& 
       }
     }
   }
-  audit = AuditRates(window, dof, dt, limits, AuditBoundary::kInteriorOnly);
+  audit = AuditRates(window.q, dof, dt, limits, AuditBoundary::kInteriorOnly);
   static constexpr const char* kWhat[3] = {"velocity", "acceleration", "jerk"};
   for (int kind = 0; kind < 3; ++kind) {
     if (kind == RateAudit::kJerk && profile != ProfileKind::kJerkLimited) continue;
@@ -113,13 +120,28 @@ bool WithinJointLimits(const ChainModel& model, const std::vector<JointLimits>& 
       return false;
     }
   }
+  return true;
+}
+
+bool SamePayload(const Payload& a, const Payload& b) {
+  return a.mass == b.mass && a.center_of_mass == b.center_of_mass && a.inertia == b.inertia;
+}
+
+// Every joint's torque over the overlap's samples (inverse dynamics of the
+// window's positions, with what the robot carries on either side of the
+// corner) within its max_torque. The costliest check of an overlap (two
+// inverse dynamics per sample), so it runs last.
+bool WithinTorque(const ChainModel& model, const std::vector<JointLimits>& limits, double dt,
+                  const Corner& c, long n, const BlendDynamics* dynamics, const BlendWindow& window,
+                  double& torque_ratio, Refusal& refusal) {
   torque_ratio = 0.0;
   if (dynamics == nullptr || dynamics->data == nullptr) return true;
   // The changed samples, with the window's unchanged ones around them for
   // the differences (the window's ends are not at rest: not evaluated).
-  const std::int64_t first = c.corner - n - lo, count = n + 1;
+  const std::int64_t first = c.corner - n - window.lo, count = n + 1;
   for (const Payload* payload : {&dynamics->before, &dynamics->after}) {
-    const TorqueRatio worst = SampledTorqueRatio(model, *dynamics->data, limits, window, dt,
+    if (payload == &dynamics->after && SamePayload(dynamics->before, dynamics->after)) break;
+    const TorqueRatio worst = SampledTorqueRatio(model, *dynamics->data, limits, window.q, dt,
                                                  dynamics->gravity, *payload, first, count);
     torque_ratio = std::max(torque_ratio, worst.ratio);
     if (worst.ratio > 1 + kAuditSlack) {
@@ -140,26 +162,29 @@ struct BlendedTcp {
   double max_speed = 0.0;
 };
 
+// Stops at the first sample faster than `max_speed` or farther than
+// `max_distance` from the corner (the overlap is refused then; most refused
+// overlaps show it early, and each sample costs a forward kinematics).
 BlendedTcp BlendedTcpPoses(const ChainModel& model, ChainData& data, const Pose& tool, double dt,
-                           const Trajectory& t, const Corner& c, long n) {
+                           const Trajectory& t, const Corner& c, long n, double max_speed,
+                           double max_distance) {
   const BlendedPositions blended(t, c.corner, n);
   const Eigen::Isometry3d tool_pose = tool.ToIsometry();
   const Eigen::Vector3d& corner = t.tcp[c.corner].position;
   BlendedTcp out;
+  // Speed by differences, from the unchanged sample before the overlap.
+  Eigen::Vector3d previous = t.tcp[std::max(0L, c.corner - n - 1)].position;
   for (long i = c.corner - n; i <= c.corner; ++i) {
     out.poses.push_back(
         Pose::FromIsometry(ForwardKinematics(model, data, blended.Row(i)) * tool_pose));
-    const double d = (out.poses.back().position - corner).norm();
+    const Eigen::Vector3d& p = out.poses.back().position;
+    const double d = (p - corner).norm(), speed = (p - previous).norm() / dt;
+    previous = p;
     out.max_corner_distance = std::max(out.max_corner_distance, d);
     out.min_corner_distance = std::min(out.min_corner_distance, d);
-  }
-  // Speed by differences, from the unchanged sample before the overlap.
-  Eigen::Vector3d previous = t.tcp[std::max(0L, c.corner - n - 1)].position;
-  for (const Pose& p : out.poses) {
-    const double speed = (p.position - previous).norm() / dt;
     out.min_speed = std::min(out.min_speed, speed);
     out.max_speed = std::max(out.max_speed, speed);
-    previous = p.position;
+    if (speed > max_speed || d > max_distance) break;
   }
   return out;
 }
@@ -292,22 +317,31 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
   const long step = std::max(1L, wanted / kCandidateSteps);
   long n = wanted;
   BlendedTcp tcp;
+  BlendWindow window;
   for (; n > 0; n -= n > 2 * step ? step : 1) {
+    // Cheapest first: rates, then the TCP (forward kinematics), then torque.
     Refusal why;
-    if (!WithinJointLimits(model, limits, profile, dt, trajectory, c, n, dynamics, audit,
-                           torque_ratio, why)) {
+    if (!WithinJointLimits(model, limits, profile, dt, trajectory, c, n, window, audit, why)) {
       refusal = why;
       continue;
     }
-    tcp = BlendedTcpPoses(model, data, tool, dt, trajectory, c, n);
+    const double max_distance = zone.kind == ZoneKind::kDistance
+                                    ? radius * (1 + 1e-9) + 1e-12
+                                    : std::numeric_limits<double>::infinity();
+    tcp = BlendedTcpPoses(model, data, tool, dt, trajectory, c, n,
+                          max_tcp_speed * (1 + kAuditSlack), max_distance);
     if (tcp.max_speed > max_tcp_speed * (1 + kAuditSlack)) {
       refusal.reason = absl::StrCat("the blended TCP would move at ", tcp.max_speed,
                                     " m/s, faster than the programmed ", max_tcp_speed, " m/s");
       continue;
     }
-    if (zone.kind == ZoneKind::kDistance && tcp.max_corner_distance > radius * (1 + 1e-9) + 1e-12) {
+    if (tcp.max_corner_distance > max_distance) {
       refusal.reason = absl::StrCat("the blended TCP would leave the zone sphere (",
                                     tcp.max_corner_distance, " m from the corner)");
+      continue;
+    }
+    if (!WithinTorque(model, limits, dt, c, n, dynamics, window, torque_ratio, why)) {
+      refusal = why;
       continue;
     }
     break;
