@@ -403,6 +403,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   double on_grid = 0.0;
   auto check = [&]() {
     checks.audit = AuditRates(sampled.q, dof, dt, context.limits);
+    IncludeStatedRates(sampled.qd, sampled.qdd, dof, context.limits, checks.audit);
     checks.torque = SampledTorque(context, sampled);
     return checks.audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack &&
            checks.torque.ratio <= 1 + kAuditSlack;

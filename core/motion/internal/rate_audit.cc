@@ -62,4 +62,28 @@ RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
   return audit;
 }
 
+void IncludeStatedRates(const std::vector<double>& qd, const std::vector<double>& qdd, int dof,
+                        const std::vector<JointLimits>& limits, RateAudit& audit) {
+  const std::size_t n = dof > 0 ? qd.size() / static_cast<std::size_t>(dof) : 0;
+  if (n == 0 || qdd.size() != qd.size()) return;
+  for (auto& v : audit.ratio_at) v.resize(std::max(v.size(), n), 0.0);
+  for (std::size_t k = 0; k < n; ++k) {
+    for (int j = 0; j < dof; ++j) {
+      const double rate[2] = {qd[k * dof + j], qdd[k * dof + j]};
+      const double bound[2] = {limits[j].max_velocity, limits[j].max_acceleration};
+      for (int kind : {RateAudit::kVelocity, RateAudit::kAcceleration}) {
+        const double r = bound[kind] > 0 ? std::abs(rate[kind]) / bound[kind] : 0.0;
+        double& at = audit.ratio_at[kind][k];
+        at = std::max(at, r);
+        if (r > audit.ratio[kind]) {
+          audit.ratio[kind] = r;
+          audit.value[kind] = rate[kind];
+          audit.joint[kind] = j;
+          audit.sample[kind] = k;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace motion

@@ -49,4 +49,11 @@ RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
                      const std::vector<JointLimits>& limits,
                      AuditBoundary boundary = AuditBoundary::kAtRest);
 
+/// \brief Widens `audit` (of the same n samples) by the velocities and
+/// accelerations the trajectory states at each sample (`qd`, `qdd`, row-
+/// major like the positions): a controller may feed those forward, so they
+/// are held to the same limits as the differences, sample by sample.
+void IncludeStatedRates(const std::vector<double>& qd, const std::vector<double>& qdd, int dof,
+                        const std::vector<JointLimits>& limits, RateAudit& audit);
+
 }  // namespace motion

@@ -145,6 +145,91 @@ TEST(TorqueLimitedMotionTest, FastHeavyMoveJIsSlowedUntilItsTorqueFitsAndNoFurth
   }
 }
 
+// Program 24 of the random set below under seed 2 (found by running it
+// longer): its MoveL keeps the programmed TCP double-S, whose sampled
+// positions are within every limit by divided differences, while the
+// acceleration it states at one sample (iiwa_joint_6, -5.0019 against
+// 4.9765) is not. What a trajectory states is what a controller may feed
+// forward: it is held to the limits too, and the MoveL is timed along its
+// curve instead.
+TEST(TorqueLimitedMotionTest, StatedVelocitiesAndAccelerationsAreWithinTheLimitsToo) {
+  const Arm arm = LoadArm("iiwa14.urdf");
+  ASSERT_NE(arm.robot.chain, nullptr);
+  const ChainModel& chain = *arm.robot.chain;
+  std::vector<JointLimits> limits = chain.dof_limits;
+  const double raised[7][2] = {
+      {6.4995130411779476, 248.36467129430213}, {8.5179390297443138, 302.95198491747976},
+      {7.406076906970875, 297.72708521591363},  {8.3621086990589202, 132.13046671427543},
+      {10.19419545878311, 305.0439879464343},   {4.976470034713282, 97.479767816532132},
+      {18.650644834848919, 430.37690693980272}};
+  for (int j = 0; j < 7; ++j) {
+    limits[j].max_acceleration = raised[j][0];
+    limits[j].max_jerk = raised[j][1];
+  }
+  PathRequest request;
+  request.start_joints = {-2.3443166098810306,  0.31335135687310234,  -1.0308180515223313,
+                          -0.84415975830141932, -0.21653390989769328, -1.3444486141426129,
+                          -1.2604280222856232};
+  request.joint_limits = limits;
+  request.payload = PointMass(1.544600055635247, 0.11330472478838388);
+  const Eigen::Quaterniond tool_down(0.65719686754093776, 0.26206500316192727, -0.11366417121076251,
+                                     0.69749169715136294);
+  auto pose = [&](double x, double y, double z) {
+    Pose p;
+    p.position = Eigen::Vector3d(x, y, z);
+    p.orientation = tool_down;
+    return p;
+  };
+  MotionSegment arc1, arc2, line;
+  arc1.id = "s0";
+  arc1.kind = MotionKind::kMoveC;
+  arc1.speed.linear_velocity = 0.38471041984983212;
+  arc1.via = pose(-0.40275081263241286, -0.15233621926585275, 1.0346306574020891);
+  arc1.target = pose(-0.44357500833580998, -0.16126880760066253, 1.0901292640852138);
+  arc2.id = "s1";
+  arc2.kind = MotionKind::kMoveC;
+  arc2.speed.linear_velocity = 0.37542151357137943;
+  arc2.via = pose(-0.45329604729719036, -0.15960060863074219, 1.1044001602370692);
+  arc2.target = pose(-0.41189633711403889, -0.12781589822791117, 1.091581750742219);
+  arc2.zone.kind = ZoneKind::kDistance;
+  arc2.zone.distance = 0.018860945786369467;
+  arc2.payload = PointMass(2.7959831480381578, 0.1);
+  line.id = "s2";
+  line.kind = MotionKind::kMoveL;
+  line.speed.linear_velocity = 0.46299562926118742;
+  line.target = pose(-0.41591076021432083, -0.1739054414182708, 1.1308610124698757);
+  line.zone.kind = ZoneKind::kDistance;
+  line.zone.distance = 0.011695445139743988;
+  request.segments = {arc1, arc2, line};
+  IkData data(chain);
+  auto result = PlanPath(chain, data, request, PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  for (const Diagnostic& d : result->diagnostics) {
+    EXPECT_NE(d.severity, Severity::kError) << d.message;
+  }
+  EXPECT_TRUE(result->ok);
+  const Trajectory& t = result->trajectory;
+  double velocity = 0, acceleration = 0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    for (int j = 0; j < 7; ++j) {
+      velocity = std::max(velocity, std::abs(t.velocities[k * 7 + j]) / limits[j].max_velocity);
+      acceleration =
+          std::max(acceleration, std::abs(t.accelerations[k * 7 + j]) / limits[j].max_acceleration);
+    }
+  }
+  EXPECT_LE(velocity, 1 + 1e-6);
+  EXPECT_LE(acceleration, 1 + 1e-6);
+  const motion_test::RateCheck rates =
+      motion_test::MeasureRates(t, limits, MotionDefaults::kSampleTime);
+  EXPECT_LE(rates.velocity, 1 + 1e-6);
+  EXPECT_LE(rates.acceleration, 1 + 1e-6);
+  EXPECT_LE(rates.jerk, 1 + 1e-6);
+  std::printf(
+      "[ figures  ] stated velocity %.4f, acceleration %.4f of the limits; sampled %.4f, "
+      "%.4f, jerk %.4f; %.3f s\n",
+      velocity, acceleration, rates.velocity, rates.acceleration, rates.jerk, result->duration);
+}
+
 TEST(TorqueLimitedMotionTest, RandomProgramsWithPayloadsAndZonesStayWithinEveryMaxTorque) {
   // Three-segment programs (MoveJ, MoveL, MoveC in random order, random
   // zones between them) with a payload of up to 1.5 x 3 kg from the start
@@ -220,6 +305,9 @@ TEST(TorqueLimitedMotionTest, RandomProgramsWithPayloadsAndZonesStayWithinEveryM
       EXPECT_NE(d.code, DiagnosticCode::kDynamicsUnavailable) << d.message;
       if (d.severity != Severity::kError) continue;
       EXPECT_NE(d.code, DiagnosticCode::kTorqueLimit) << d.message;
+      EXPECT_NE(d.code, DiagnosticCode::kVelocityLimit) << d.message;
+      EXPECT_NE(d.code, DiagnosticCode::kAccelLimit) << d.message;
+      EXPECT_NE(d.code, DiagnosticCode::kJerkLimit) << d.message;
       refusals[DiagnosticCodeName(d.code)]++;
     }
     if (!result->ok) continue;
@@ -227,24 +315,33 @@ TEST(TorqueLimitedMotionTest, RandomProgramsWithPayloadsAndZonesStayWithinEveryM
     slowed += motion_test::HasCode(result->diagnostics, DiagnosticCode::kSpeedReduced);
     for (const SegmentReport& r : result->segments) blended += r.blend.blended;
     // Each sample with the payload it carries: the first up to the second
-    // segment, the second from there; a blended corner's overlap (the
-    // first segment's samples from blend.start_index) with both, and the
-    // samples next to the change with both (their differences reach
-    // across it).
+    // segment, the second from there. At a fine stop the samples next to
+    // the change carry both (their differences reach across it). A blended
+    // corner changes the payload somewhere inside its overlap (both motions
+    // run there at once), so the overlap carries both, as the planner
+    // models it, and each motion's own samples outside it carry its own
+    // payload, whatever their differences reach.
     const Trajectory& t = result->trajectory;
+    // And every rate within the (raised) limits, by divided differences.
+    const motion_test::RateCheck rates =
+        motion_test::MeasureRates(t, limits, MotionDefaults::kSampleTime);
+    EXPECT_LE(rates.velocity, 1 + 1e-6);
+    EXPECT_LE(rates.acceleration, 1 + 1e-6);
+    EXPECT_LE(rates.jerk, 1 + 1e-6);
     const KDL::Chain with_first = WithPayload(arm.kdl, first);
     const KDL::Chain with_second = WithPayload(arm.kdl, second);
     const long n = static_cast<long>(t.size());
     const long picked_up =
         static_cast<long>(result->segments.size() > 1 ? result->segments[1].first_index : n);
     const SegmentReport& corner = result->segments[0];
-    const long overlap =
-        corner.blend.blended ? static_cast<long>(corner.blend.start_index) : picked_up;
+    const bool blended_pickup = corner.blend.blended;
+    const long first_until = blended_pickup ? corner.blend.end_index : picked_up + 1;
+    const long second_from = blended_pickup ? corner.blend.start_index : picked_up - 2;
     const double ratio =
         KdlTorqueRatio(arm.robot, t, MotionDefaults::kSampleTime, limits, [&](long k) {
           std::vector<const KDL::Chain*> carried_at;
-          if (k < picked_up + 2) carried_at.push_back(&with_first);
-          if (k >= overlap - 2) carried_at.push_back(&with_second);
+          if (k <= first_until) carried_at.push_back(&with_first);
+          if (k >= second_from) carried_at.push_back(&with_second);
           return carried_at;
         });
     worst = std::max(worst, ratio);
