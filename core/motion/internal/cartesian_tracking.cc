@@ -439,6 +439,15 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
       if (timings.solution.x[i] > 0) continue;
       const double sigma = timings.grid[i];
       const std::int64_t index = index_base + SampleNear(programmed_speed(), context, sigma);
+      if (std::optional<Diagnostic> torque = HoldingTorqueBeyondLimit(curve, context, sigma)) {
+        AddSegmentDiagnostic(report, Severity::kError, torque->code, torque->message, index,
+                             context.start_time + (index - index_base) * dt);
+        Diagnostic& added = report.diagnostics.back();
+        added.joint_name = torque->joint_name;
+        added.value = torque->value;
+        added.limit = torque->limit;
+        return absl::OkStatus();
+      }
       AddSegmentDiagnostic(
           report, Severity::kError, DiagnosticCode::kAccelLimit,
           absl::StrCat("the joints cannot move along the path at s = ", sigma,

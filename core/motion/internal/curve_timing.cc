@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "core/diagnostics/untrusted_text.h"
 #include "core/dynamics/path_dynamics.h"
 
 namespace motion {
@@ -24,6 +27,21 @@ constexpr double kTorqueMargin = 0.97;
 constexpr int kMaxNodes = 50000;
 constexpr double kIntervalPerSample = 0.25;
 constexpr int kRefinements = 3;
+
+// Where holding the arm still (gravity, payload: c) takes more than
+// kHoldingShare of a joint's limit L, the margin is kept on the headroom
+// rather than on the limit, so that the arm can still move there, slowly:
+// the bound on that side becomes c + kHeadroomKept (L - c) (equal to
+// kTorqueMargin L where c = kHoldingShare L, and above it beyond), by
+// shifting c in the constraint, which leaves the far side at most
+// (1 - kTorqueMargin) L tighter. Below the share nothing changes.
+constexpr double kHoldingShare = 0.95;
+constexpr double kHeadroomKept = (kTorqueMargin - kHoldingShare) / (1 - kHoldingShare);
+double HoldingShifted(double c, double limit) {
+  const double held = std::abs(c);
+  const double raise = std::max(0.0, held + kHeadroomKept * (limit - held) - kTorqueMargin * limit);
+  return c > 0 ? c - raise : c + raise;
+}
 
 // Each joint's torque along `curve` as tau = a sdd + b sd^2 + c at every
 // node (PathTorqueCoefficients: inverse dynamics with the segment's payload
@@ -55,7 +73,7 @@ void AddTorqueLimits(const JointCurve& curve, const SegmentContext& context,
       PathTimingProblem::Linear& limit = p.linear[first + k];
       limit.a[i] = a[joint_of[k]];
       limit.b[i] = b[joint_of[k]];
-      limit.c[i] = c[joint_of[k]];
+      limit.c[i] = HoldingShifted(c[joint_of[k]], context.limits[joint_of[k]].max_torque);
     }
   }
 }
@@ -158,6 +176,37 @@ CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& cont
     t.grid = std::move(finer);
   }
   return t;
+}
+
+std::optional<Diagnostic> HoldingTorqueBeyondLimit(const JointCurve& curve,
+                                                   const SegmentContext& context, double s) {
+  if (context.dynamics == nullptr) return std::nullopt;
+  Eigen::VectorXd q, d1, d2, a, b, c;
+  curve.Evaluate(s, q, &d1, &d2);
+  PathTorqueCoefficients(context.model, *context.dynamics, q, d1, d2, context.gravity,
+                         context.payload, a, b, c);
+  int worst = -1;
+  double worst_ratio = 1.0;
+  for (int j = 0; j < curve.dof(); ++j) {
+    const double limit = context.limits[j].max_torque;
+    if (limit > 0 && std::abs(c[j]) / limit > worst_ratio) {
+      worst = j;
+      worst_ratio = std::abs(c[j]) / limit;
+    }
+  }
+  if (worst < 0) return std::nullopt;
+  Diagnostic d;
+  d.severity = Severity::kError;
+  d.code = DiagnosticCode::kTorqueLimit;
+  d.joint_name = context.model.dof_names[worst];
+  d.value = std::abs(c[worst]);
+  d.limit = context.limits[worst].max_torque;
+  const bool prismatic = context.model.dof_types[worst] == JointType::kPrismatic;
+  d.message = absl::StrCat(
+      "joint ", QuoteUntrusted(d.joint_name), " needs ", d.value, prismatic ? " N" : " N*m",
+      " just to hold the arm (gravity and payload) at s = ", s, " of the path, more than its ",
+      "max_torque ", d.limit, " (", worst_ratio, " x): no speed moves it there");
+  return d;
 }
 
 }  // namespace motion

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "core/motion/internal/joint_curve.h"
@@ -52,5 +53,14 @@ CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& cont
                              const SpeedSpec& speed, const CartesianExtent& extent,
                              double programmed_duration, const std::vector<double>& caps,
                              const std::vector<double>& grid);
+
+/// \brief Why a timing along `curve` stalls at `s` (no speed there keeps
+/// every constraint, so sd^2 = 0 where the arm must move), when the reason
+/// is torque: with context.dynamics, the joint whose torque just to hold the
+/// arm still there (gravity, the payload) is beyond its max_torque, as a
+/// TORQUE_LIMIT error (value: that torque, limit: max_torque); nullopt when
+/// every joint can hold it, and the accelerations are the reason.
+std::optional<Diagnostic> HoldingTorqueBeyondLimit(const JointCurve& curve,
+                                                   const SegmentContext& context, double s);
 
 }  // namespace motion
