@@ -24,6 +24,10 @@ constexpr double kCouplingJerkShare = 0.3;
 constexpr double kSettled = 1e-5;
 // Nodes on each side of a corner that its opening takes in at least.
 constexpr int kOpeningMargin = 4;
+// RefinedGrid's nodes crowd towards a rest no closer than this (in s): the
+// interval from rest to there lasts (6 h / J)^(1/3), about 1 ms for h =
+// 1e-9 at a path jerk of 6 per s^3, below any sample time.
+constexpr double kFinestEndNode = 1e-9;
 
 std::vector<double> Grid(const PathTimingProblem& p) {
   if (static_cast<int>(p.s.size()) == p.nodes) return p.s;
@@ -524,9 +528,12 @@ std::vector<double> RefinedGrid(const PathTiming& timing, double max_interval_ti
     if (!(T > max_interval_time) || static_cast<int>(out.size()) >= max_nodes) continue;
     const double h = s[i + 1] - s[i];
     if (i == 0 || i + 2 == n) {
-      // From rest T ~ h^(1/3): nodes at h / 2^k down to where T is small.
-      const int halvings =
-          std::min(60, static_cast<int>(std::ceil(3 * std::log2(T / max_interval_time))) + 1);
+      // From rest T ~ h^(1/3): nodes at h / 2^k down to where T is small,
+      // and no closer to the rest than kFinestEndNode (closer, sd^2 there
+      // is below what a double resolves, and the sweeps read it as a stop).
+      const int by_time = static_cast<int>(std::ceil(3 * std::log2(T / max_interval_time))) + 1;
+      const int by_size = static_cast<int>(std::floor(std::log2(h / kFinestEndNode)));
+      const int halvings = std::max(0, std::min({60, by_time, by_size}));
       for (int k = halvings; k >= 1; --k) {
         const double d = h * std::ldexp(1.0, -k);
         out.push_back(i == 0 ? s[i] + d : s[i + 1] - h + d);
@@ -542,6 +549,14 @@ std::vector<double> RefinedGrid(const PathTiming& timing, double max_interval_ti
     const int parts = static_cast<int>(std::min(64.0, std::ceil(T / max_interval_time)));
     for (int k = 1; k < parts; ++k) out.push_back(s[i] + h * k / parts);
   }
+  // Halvings towards an end finer than the spacing of doubles there round
+  // onto it (1 - h / 2^60 is 1): such nodes are dropped, so that every
+  // interval keeps a positive length and no node but the last is at the end.
+  std::size_t kept = 0;
+  for (double v : out) {
+    if ((kept == 0 || v > out[kept - 1]) && v < s.back()) out[kept++] = v;
+  }
+  out.resize(kept);
   out.push_back(s.back());
   return out;
 }

@@ -258,6 +258,29 @@ TEST(PathTimingTest, SpeedDipsCloseTogetherKeepTheAccelerationOnEveryInterval) {
       worst_interval, worst_a, worst_j);
 }
 
+TEST(PathTimingTest, RefinedGridNeverPutsTwoNodesOnOneValue) {
+  // Intervals that last far longer than asked (a timing that crawls), so
+  // the end intervals are halved 60 times towards the rest: below the
+  // spacing of doubles next to s = 1 those halvings round onto 1 itself,
+  // which made zero-length intervals and an interior node at the very end.
+  const std::vector<double> x = {0.0, 1e-6, 1e-6, 0.0};
+  const std::vector<double> s = {0.0, 0.3, 0.7, 1.0};
+  const std::vector<double> finer = RefinedGrid(PathTiming(x, s), 1e-9, 100000);
+  ASSERT_GE(finer.size(), 4u);
+  EXPECT_EQ(finer.front(), 0.0);
+  EXPECT_EQ(finer.back(), 1.0);
+  for (std::size_t i = 1; i < finer.size(); ++i) {
+    EXPECT_GT(finer[i], finer[i - 1]) << "node " << i << " of " << finer.size();
+  }
+  for (double v : s) {
+    EXPECT_TRUE(std::binary_search(finer.begin(), finer.end(), v)) << "node " << v << " kept";
+  }
+  // And none closer to a rest than 1e-9, where sd^2 is below what a double
+  // resolves next to it (the sweeps read 0 there: a stop before the end).
+  EXPECT_GE(finer[1] - finer[0], 1e-9);
+  EXPECT_GE(finer[finer.size() - 1] - finer[finer.size() - 2], 1e-9);
+}
+
 TEST(PathTimingTest, RefinedGridKeepsEveryNodeAndSplitsTheLongIntervals) {
   // sd = 1 inside, at rest at both ends: the inner intervals last 0.25 s
   // each and are split into 25 equal ones; the end intervals (s ~ t^3 from
