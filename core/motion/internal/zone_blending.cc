@@ -64,6 +64,14 @@ class BlendedPositions {
     return t_.positions[i * dof + j] + t_.positions[(i + n_) * dof + j] -
            t_.positions[corner_ * dof + j];
   }
+  // A stated rate (velocities, accelerations): both motions are at rest
+  // at the corner, so inside the overlap theirs simply add.
+  double Rate(const std::vector<double>& field, long i, int j) const {
+    const int dof = t_.dof;
+    if (i < corner_ - n_) return field[i * dof + j];
+    if (i > corner_) return field[(i + n_) * dof + j];
+    return field[i * dof + j] + field[(i + n_) * dof + j];
+  }
   Eigen::VectorXd Row(long i) const {
     Eigen::VectorXd q(t_.dof);
     for (int j = 0; j < t_.dof; ++j) q[j] = At(i, j);
@@ -80,10 +88,11 @@ struct Refusal {
   std::string reason;
 };
 
-// The blended positions of overlap n over the overlap and kAuditMargin
-// samples around it (what the audits read), from sample `lo`.
+// The blended positions (and the rates they state) of overlap n over the
+// overlap and kAuditMargin samples around it (what the audits read), from
+// sample `lo`.
 struct BlendWindow {
-  std::vector<double> q;
+  std::vector<double> q, qd, qdd;
   long lo = 0;
 };
 
@@ -99,10 +108,14 @@ bool WithinJointLimits(const ChainModel& model, const std::vector<JointLimits>& 
   const int dof = t.dof;
   window.lo = lo;
   window.q.resize((hi - lo + 1) * dof);
+  window.qd.resize(window.q.size());
+  window.qdd.resize(window.q.size());
   for (long i = lo; i <= hi; ++i) {
     for (int j = 0; j < dof; ++j) {
       const double q = blended.At(i, j);
       window.q[(i - lo) * dof + j] = q;
+      window.qd[(i - lo) * dof + j] = blended.Rate(t.velocities, i, j);
+      window.qdd[(i - lo) * dof + j] = blended.Rate(t.accelerations, i, j);
       if (i >= c.corner - n && i <= c.corner &&
           (q < model.dof_limits[j].lower || q > model.dof_limits[j].upper)) {
         refusal.reason = absl::StrCat(model.dof_names[j], " would leave its position limits");
@@ -111,6 +124,8 @@ bool WithinJointLimits(const ChainModel& model, const std::vector<JointLimits>& 
     }
   }
   audit = AuditRates(window.q, dof, dt, limits, AuditBoundary::kInteriorOnly);
+  // What the blended samples state (the sums) is held to the limits too.
+  IncludeStatedRates(window.qd, window.qdd, dof, limits, audit);
   static constexpr const char* kWhat[3] = {"velocity", "acceleration", "jerk"};
   for (int kind = 0; kind < 3; ++kind) {
     if (kind == RateAudit::kJerk && profile != ProfileKind::kJerkLimited) continue;

@@ -288,6 +288,10 @@ RateCheck ExpectRunsWithinItsLimits(const Robot& robot, const Trajectory& t) {
   EXPECT_LE(rates.velocity, 1 + 1e-6);
   EXPECT_LE(rates.acceleration, 1 + 1e-6);
   EXPECT_LE(rates.jerk, 1 + 1e-6);
+  // And what it states at each sample, which a controller may feed forward.
+  const RateCheck stated = motion_test::MeasureStatedRates(t, robot.chain->dof_limits);
+  EXPECT_LE(stated.velocity, 1 + 1e-6) << "stated velocity";
+  EXPECT_LE(stated.acceleration, 1 + 1e-6) << "stated acceleration";
   return rates;
 }
 
@@ -569,6 +573,89 @@ TEST(ExecutableMotionTest, RandomProgramsRunWithinEveryLimitOnTheGrid) {
     }
   }
   EXPECT_GT(ok_programs, programs / 2);
+}
+
+TEST(ExecutableMotionTest, RandomBlendedProgramsRunWithinEveryLimitAsSampledAndAsStated) {
+  // Three Cartesian segments (MoveL or MoveC at 0.05-0.45 m/s) from random
+  // configurations of every bundled arm, random DISTANCE / CNT / FINE zones
+  // between them, a random speed_override: whatever comes back ok keeps
+  // every limit by divided differences of its positions and in what it
+  // states at each sample (a blend's overlap states the sum of both
+  // motions' rates), and nothing is refused for a limit the planner broke.
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const std::vector<std::string> arms = ArmsToTest();
+  std::vector<Robot> robots;
+  for (const std::string& f : arms) robots.push_back(LoadRobot(f));
+  int programs = 0, ok = 0, blended = 0;
+  RateCheck worst, worst_stated;
+  for (int i = 0; i < motiond_test_scale::ScaledCount(330); ++i) {
+    const Robot& robot = robots[static_cast<std::size_t>(i) % arms.size()];
+    SCOPED_TRACE(arms[static_cast<std::size_t>(i) % arms.size()] + " program " + std::to_string(i));
+    ASSERT_NE(robot.chain, nullptr);
+    const Eigen::VectorXd q0 = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.3);
+    Eigen::Isometry3d at = IndependentFk(robot.ichain, q0);
+    auto moved = [&](double scale) {
+      Eigen::Isometry3d t = at;
+      t.translation() += scale * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
+      return t;
+    };
+    PathRequest request;
+    request.start_joints = Std(q0);
+    request.speed_override = 0.05 + 0.95 * std::abs(unit(rng));
+    for (int k = 0; k < 3; ++k) {
+      MotionSegment segment;
+      segment.id = "s" + std::to_string(k);
+      if (std::abs(unit(rng)) < 0.5) {
+        segment.kind = MotionKind::kMoveL;
+        at = moved(0.05);
+      } else {
+        segment.kind = MotionKind::kMoveC;
+        segment.via = ToPose(moved(0.03));
+        at = moved(0.03);
+      }
+      segment.target = ToPose(at);
+      segment.speed.linear_velocity = 0.05 + 0.4 * std::abs(unit(rng));
+      const double zone = std::abs(unit(rng));
+      if (k < 2 && zone < 0.4) {
+        segment.zone.kind = ZoneKind::kDistance;
+        segment.zone.distance = 0.002 + 0.02 * std::abs(unit(rng));
+      } else if (k < 2 && zone < 0.7) {
+        segment.zone.kind = ZoneKind::kCnt;
+        segment.zone.percent = 100 * std::abs(unit(rng));
+      }
+      request.segments.push_back(segment);
+    }
+    IkData data(*robot.chain);
+    auto result = PlanPath(*robot.chain, data, request, PathLimits{});
+    ASSERT_TRUE(result.ok()) << result.status();
+    ++programs;
+    for (const Diagnostic& d : result->diagnostics) {
+      if (d.severity != Severity::kError) continue;
+      EXPECT_NE(d.code, DiagnosticCode::kVelocityLimit) << d.message;
+      EXPECT_NE(d.code, DiagnosticCode::kAccelLimit) << d.message;
+      EXPECT_NE(d.code, DiagnosticCode::kJerkLimit) << d.message;
+    }
+    if (!result->ok) continue;
+    ++ok;
+    for (const SegmentReport& r : result->segments) blended += r.blend.blended;
+    const RateCheck rates = ExpectRunsWithinItsLimits(robot, result->trajectory);
+    const RateCheck stated =
+        motion_test::MeasureStatedRates(result->trajectory, robot.chain->dof_limits);
+    worst.velocity = std::max(worst.velocity, rates.velocity);
+    worst.acceleration = std::max(worst.acceleration, rates.acceleration);
+    worst.jerk = std::max(worst.jerk, rates.jerk);
+    worst_stated.velocity = std::max(worst_stated.velocity, stated.velocity);
+    worst_stated.acceleration = std::max(worst_stated.acceleration, stated.acceleration);
+    if (HasFailure()) return;
+  }
+  std::printf(
+      "[ figures  ] %d blended programs, %d ok, %d corners blended; worst sampled velocity %.4f, "
+      "acceleration %.4f, jerk %.4f; stated velocity %.4f, acceleration %.4f\n",
+      programs, ok, blended, worst.velocity, worst.acceleration, worst.jerk, worst_stated.velocity,
+      worst_stated.acceleration);
+  EXPECT_GT(ok, programs / 2);
+  EXPECT_GT(blended, ok / 2);
 }
 
 }  // namespace

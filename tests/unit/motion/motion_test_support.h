@@ -126,6 +126,22 @@ inline RateCheck MeasureRates(const motion::Trajectory& t,
   return out;
 }
 
+// The velocities and accelerations the trajectory states at its samples
+// (what a controller may feed forward), as worst ratios to `limits`.
+inline RateCheck MeasureStatedRates(const motion::Trajectory& t,
+                                    const std::vector<motion::JointLimits>& limits) {
+  RateCheck out;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    for (int j = 0; j < t.dof; ++j) {
+      const std::size_t at = k * static_cast<std::size_t>(t.dof) + static_cast<std::size_t>(j);
+      out.velocity = std::max(out.velocity, std::abs(t.velocities[at]) / limits[j].max_velocity);
+      out.acceleration =
+          std::max(out.acceleration, std::abs(t.accelerations[at]) / limits[j].max_acceleration);
+    }
+  }
+  return out;
+}
+
 inline void ExpectOnGrid(const motion::Trajectory& t, double dt) {
   for (std::size_t k = 0; k < t.size(); ++k) {
     ASSERT_NEAR(t.time[k], static_cast<double>(k) * dt, 1e-12 * std::max(1.0, t.time[k]))

@@ -163,6 +163,11 @@ void ExpectRunsOnTheRobot(const Robot& robot, const Trajectory& t, double dt) {
   EXPECT_LE(rates.velocity, 1 + 1e-6);
   EXPECT_LE(rates.acceleration, 1 + 1e-6);
   EXPECT_LE(rates.jerk, 1 + 1e-6);
+  // A blend states the sum of both motions' rates in its overlap: within
+  // the limits too.
+  const RateCheck stated = motion_test::MeasureStatedRates(t, robot.chain->dof_limits);
+  EXPECT_LE(stated.velocity, 1 + 1e-6) << "stated velocity";
+  EXPECT_LE(stated.acceleration, 1 + 1e-6) << "stated acceleration";
 }
 
 // Two long MoveJ targets from the UR5 start (the second turns the shoulder
