@@ -595,27 +595,14 @@ TEST(ExecutableMotionTest, RandomBlendedProgramsRunWithinEveryLimitAsSampledAndA
     ASSERT_NE(robot.chain, nullptr);
     const Eigen::VectorXd q0 = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.3);
     Eigen::Isometry3d at = IndependentFk(robot.ichain, q0);
-    auto moved = [&](double scale) {
-      Eigen::Isometry3d t = at;
-      t.translation() += scale * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
-      return t;
-    };
     PathRequest request;
     request.start_joints = Std(q0);
     request.speed_override = 0.05 + 0.95 * std::abs(unit(rng));
     for (int k = 0; k < 3; ++k) {
-      MotionSegment segment;
+      const bool line = std::abs(unit(rng)) < 0.5;
+      MotionSegment segment =
+          motion_test::RandomCartesianSegment(rng, line, at, 0.05, 0.03, 0.05, 0.4);
       segment.id = "s" + std::to_string(k);
-      if (std::abs(unit(rng)) < 0.5) {
-        segment.kind = MotionKind::kMoveL;
-        at = moved(0.05);
-      } else {
-        segment.kind = MotionKind::kMoveC;
-        segment.via = ToPose(moved(0.03));
-        at = moved(0.03);
-      }
-      segment.target = ToPose(at);
-      segment.speed.linear_velocity = 0.05 + 0.4 * std::abs(unit(rng));
       const double zone = std::abs(unit(rng));
       if (k < 2 && zone < 0.4) {
         segment.zone.kind = ZoneKind::kDistance;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstddef>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "core/geometry/pose.h"
 #include "core/model/chain_model.h"
 #include "core/model/joint_limits.h"
+#include "core/motion/motion_request.h"
 #include "core/motion/trajectory.h"
 #include "independent_fk.h"
 #include "unit_test_support.h"
@@ -66,6 +68,34 @@ inline motion::Pose ToPose(const Eigen::Vector3d& p, const Eigen::Matrix3d& r) {
 }
 
 /// Whether a diagnostic with `code` (for `segment_id`, if given) is present.
+/// A random MoveL (`line`) or MoveC from the pose `at` (which becomes its
+/// target): the line's target `line_reach` (m) away along each axis at most,
+/// the arc's via and target `arc_reach` each; speed v_min + v_span * U(0, 1).
+/// Draws in that order, so programs built with it stay reproducible.
+template <typename Rng>
+motion::MotionSegment RandomCartesianSegment(Rng& rng, bool line, Eigen::Isometry3d& at,
+                                             double line_reach, double arc_reach, double v_min,
+                                             double v_span) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  auto shifted = [&](double reach) {
+    Eigen::Isometry3d t = at;
+    t.translation() += reach * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
+    return t;
+  };
+  motion::MotionSegment segment;
+  if (line) {
+    segment.kind = motion::MotionKind::kMoveL;
+    at = shifted(line_reach);
+  } else {
+    segment.kind = motion::MotionKind::kMoveC;
+    segment.via = ToPose(shifted(arc_reach));
+    at = shifted(arc_reach);
+  }
+  segment.target = ToPose(at);
+  segment.speed.linear_velocity = v_min + v_span * std::abs(unit(rng));
+  return segment;
+}
+
 inline bool HasCode(const std::vector<motion::Diagnostic>& diagnostics, motion::DiagnosticCode code,
                     const std::string& segment_id = "") {
   return std::any_of(diagnostics.begin(), diagnostics.end(), [&](const motion::Diagnostic& d) {

@@ -340,30 +340,17 @@ TEST(TorqueLimitedMotionTest, RandomProgramsWithPayloadsAndZonesStayWithinEveryM
     std::vector<Payload> carried;  // per segment
     for (int s = 0; s < 3; ++s) {
       MotionSegment segment;
-      segment.id = "s" + std::to_string(s);
       const int kind = static_cast<int>(std::abs(unit(rng)) * 3) % 3;
-      auto shifted = [&](double scale) {
-        Eigen::Isometry3d t = at;
-        t.translation() += scale * Eigen::Vector3d(unit(rng), unit(rng), unit(rng));
-        return t;
-      };
       if (kind == 0) {
         segment.joint_target = true;
         for (int j = 0; j < q.size(); ++j) q[j] += 0.4 * unit(rng);
         segment.target_joints = Std(q);
         at = IndependentFk(arm.robot.ichain, q);
-      } else if (kind == 1) {
-        segment.kind = MotionKind::kMoveL;
-        at = shifted(0.06);
-        segment.target = ToPose(at);
-        segment.speed.linear_velocity = 0.1 + 0.4 * std::abs(unit(rng));
       } else {
-        segment.kind = MotionKind::kMoveC;
-        segment.via = ToPose(shifted(0.04));
-        at = shifted(0.04);
-        segment.target = ToPose(at);
-        segment.speed.linear_velocity = 0.1 + 0.3 * std::abs(unit(rng));
+        segment = motion_test::RandomCartesianSegment(rng, kind == 1, at, 0.06, 0.04, 0.1,
+                                                      kind == 1 ? 0.4 : 0.3);
       }
+      segment.id = "s" + std::to_string(s);
       if (s == 1) segment.payload = second;  // picked up
       carried.push_back(s == 0 ? first : second);
       if (std::abs(unit(rng)) < 0.6) {
