@@ -180,6 +180,7 @@ struct PathCursor {
   Eigen::VectorXd joints;              ///< where the next segment starts
   double time = 0.0;                   ///< path time of its t = 0
   bool continuous = true;              ///< false after a failed segment: its first sample is new
+  std::size_t continuous_from = 0;     ///< first trajectory sample of the current run
   double planning_seconds_left = 0.0;  ///< of PathLimits::max_planning_seconds
   Payload payload;                     ///< carried now (RobotRef, then each segment's)
   DynamicsData* dynamics = nullptr;    ///< null: torque neither limited nor checked
@@ -219,6 +220,7 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
       cursor.dynamics,
       cursor.payload,
       request.gravity};
+  context.continuous_from = cursor.continuous_from;
   if (request.collision_model) {
     context.collision.robot = request.collision_model.get();
     context.collision.scene = request.scene ? request.scene.get() : CollisionScene::Empty().get();
@@ -291,6 +293,7 @@ bool ResumeAfterFailure(const ChainModel& model, IkData& data, const PathRequest
   }
   cursor.joints = next;
   cursor.continuous = false;  // the next segment starts from the target, not from here
+  cursor.continuous_from = result.trajectory.size();  // where its first sample goes
   // Its first sample is a new point: keep times strictly increasing.
   if (result.trajectory.size() > 0) cursor.time += request.sample_time;
   return true;

@@ -47,7 +47,10 @@ RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
     // A difference counts when its stencil first..last is inside the
     // samples, or (at rest) anywhere it touches them.
     const bool at_rest = boundary == AuditBoundary::kAtRest;
-    auto counts = [&](long first, long last) { return at_rest || (first >= 0 && last <= n - 1); };
+    const bool rest_after = boundary == AuditBoundary::kRestAfter;
+    auto counts = [&](long first, long last) {
+      return at_rest || (first >= 0 && (rest_after || last <= n - 1));
+    };
     for (long k = 0; k <= n; ++k) {
       if (counts(k - 1, k)) note(RateAudit::kVelocity, (q(k) - q(k - 1)) / dt, k, k - 1, k);
       if (counts(k - 1, k + 1)) {
@@ -84,6 +87,31 @@ void IncludeStatedRates(const std::vector<double>& qd, const std::vector<double>
       }
     }
   }
+}
+
+RateAudit AuditContinuing(const std::vector<double>& before, std::size_t first_usable,
+                          const std::vector<double>& positions, int dof, double dt,
+                          const std::vector<JointLimits>& limits) {
+  const std::size_t held = dof > 0 ? before.size() / static_cast<std::size_t>(dof) : 0;
+  const std::size_t usable = held > first_usable ? held - first_usable : 0;
+  // A third difference spans four samples: three before the shared one.
+  const std::size_t prefix = std::min<std::size_t>(3, usable > 0 ? usable - 1 : 0);
+  if (prefix == 0 || positions.empty()) return AuditRates(positions, dof, dt, limits);
+  std::vector<double> joined(before.end() - static_cast<long>((prefix + 1) * dof),
+                             before.end() - static_cast<long>(dof));
+  joined.insert(joined.end(), positions.begin(), positions.end());
+  RateAudit audit = AuditRates(joined, dof, dt, limits, AuditBoundary::kRestAfter);
+  for (int kind = 0; kind < 3; ++kind) {
+    std::vector<double>& at = audit.ratio_at[kind];
+    // What the junction's differences say lands on the segment's first
+    // samples (where slowing down helps).
+    for (std::size_t k = 0; k < prefix && prefix < at.size(); ++k) {
+      at[prefix] = std::max(at[prefix], at[k]);
+    }
+    at.erase(at.begin(), at.begin() + static_cast<long>(std::min(prefix, at.size())));
+    audit.sample[kind] = audit.sample[kind] > prefix ? audit.sample[kind] - prefix : 0;
+  }
+  return audit;
 }
 
 }  // namespace motion

@@ -39,15 +39,29 @@ struct RateAudit {
 };
 
 /// \brief What the audit assumes outside the samples: at rest (a whole
-/// segment, held before and after), or nothing (a window cut out of a
-/// moving trajectory: only differences whose stencil lies inside count).
-enum class AuditBoundary { kAtRest, kInteriorOnly };
+/// segment, held before and after), nothing (a window cut out of a moving
+/// trajectory: only differences whose stencil lies inside count), or at
+/// rest after the last sample only (a segment with the samples before it).
+enum class AuditBoundary { kAtRest, kInteriorOnly, kRestAfter };
 
 /// \brief Audits n samples of `dof` positions each (row-major) taken every
 /// `dt` seconds against `limits`.
 RateAudit AuditRates(const std::vector<double>& positions, int dof, double dt,
                      const std::vector<JointLimits>& limits,
                      AuditBoundary boundary = AuditBoundary::kAtRest);
+
+/// \brief The audit of a segment's n samples where they continue what
+/// `before` holds (the trajectory so far, its last sample this segment's
+/// first, row-major, `dof` per sample): its last few samples come first,
+/// so the differences across the junction count too (two segments that
+/// each keep a limit from rest can break it together where one stops and
+/// the next starts), and the segment is at rest after its last. Indices
+/// and ratio_at are the segment's own. Samples of `before` ahead of
+/// `first_usable` are not read (a jump lies there). With no usable sample
+/// but the shared one, as AuditRates at rest.
+RateAudit AuditContinuing(const std::vector<double>& before, std::size_t first_usable,
+                          const std::vector<double>& positions, int dof, double dt,
+                          const std::vector<JointLimits>& limits);
 
 /// \brief Widens `audit` (of the same n samples) by the velocities and
 /// accelerations the trajectory states at each sample (`qd`, `qdd`, row-

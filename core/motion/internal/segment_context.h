@@ -62,6 +62,10 @@ struct SegmentContext {
   DynamicsData* dynamics = nullptr;
   Payload payload;  ///< what the robot carries during this segment
   Eigen::Vector3d gravity = kDefaultGravity;
+  /// First sample of `out` that this segment's motion continues without a
+  /// jump (a failed segment's successor starts a new run elsewhere): the
+  /// audit of the junction reads no sample before it.
+  std::size_t continuous_from = 0;
 
   /// \brief True when sample k (local, t = k-th time) is stored.
   bool Stores(std::size_t k) const { return k > 0 || out.size() == 0 || !continuous; }

@@ -645,5 +645,91 @@ TEST(ExecutableMotionTest, RandomBlendedProgramsRunWithinEveryLimitAsSampledAndA
   EXPECT_GT(blended, ok / 2);
 }
 
+TEST(ExecutableMotionTest, ATinyMoveAfterAStopKeepsTheJerkAcrossTheJunction) {
+  // Found by random edge-case programs: a UR5e with its elbow nearly
+  // stretched (0.118 rad) moves 10 um, then 1 mm, then 0.1 um, each at
+  // rest at the next. The last needs 5e-6 rad of the elbow for 0.1 um; as
+  // its own programmed double-S it lasted two samples, within the jerk
+  // limit by its own divided differences (0.62, at rest before it), but the
+  // differences across the stop, where the 1 mm move's braking meets it,
+  // read 1.20 x the limit. Each segment is now audited with the samples
+  // before it, so the junction keeps every limit.
+  const Robot robot = LoadRobot("ur5e.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  PathRequest request;
+  request.start_joints = {-5.062454877499543,  5.2531534547001746,  0.11799025235335225,
+                          -3.0128721432531473, -1.2028444860759091, -5.6938260557833908};
+  const Eigen::Quaterniond r(0.89302915148388318, -0.41278848856385214, 0.020072803003316889,
+                             0.17804965849092835);
+  const Eigen::Vector3d targets[] = {
+      {-0.0030357395417688242, 0.48481481299046347, 0.97322198274184424},
+      {-0.0034612725030371354, 0.48482363535410461, 0.97412688266159997},
+      {-0.003461221048346778, 0.48482370755235005, 0.97412692891987707}};
+  const double speeds[] = {1.0, 1.0, 0.1};
+  for (int k = 0; k < 3; ++k) {
+    MotionSegment segment;
+    segment.id = "s" + std::to_string(k);
+    segment.kind = MotionKind::kMoveL;
+    segment.target.position = targets[k];
+    segment.target.orientation = r;
+    segment.speed.linear_velocity = speeds[k];
+    if (k == 1) {
+      segment.zone.kind = ZoneKind::kDistance;
+      segment.zone.distance = 1e-5;
+    }
+    request.segments.push_back(segment);
+  }
+  IkData data(*robot.chain);
+  auto result = PlanPath(*robot.chain, data, request, PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  for (const Diagnostic& d : result->diagnostics) {
+    EXPECT_NE(d.severity, Severity::kError) << d.message;
+  }
+  EXPECT_TRUE(result->ok);
+  const RateCheck rates = ExpectRunsWithinItsLimits(robot, result->trajectory);
+  std::printf("[ figures  ] %zu samples, %.3f s; worst jerk %.4f of the limit\n",
+              result->trajectory.size(), result->duration, rates.jerk);
+}
+
+TEST(ExecutableMotionTest, AfterAFailedSegmentTheJunctionAuditReadsNothingAcrossTheJump) {
+  // Validation goes on after a failed segment from its target (a jump in
+  // the trajectory, by design). The segments after it are audited with the
+  // samples before them, but never across that jump: a FANUC LR Mate whose
+  // 1 cm MoveL runs through a singularity (SINGULARITY), then two MoveLs
+  // that stay where it ends, reports the singularity and no limit.
+  const Robot robot = LoadRobot("fanuc_lrmate200id.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  PathRequest request;
+  request.start_joints = {-1.5909859366912462, -0.35401171972925849, 1.4725152514671407,
+                          0.48090274015306367, 0.13863792477830139,  -3.7429572800316766};
+  Pose approach, end;
+  approach.position = {0.0098672239414039457, 0.21316062343806902, 1.0285494976028529};
+  end.position = {0.0086653816556617799, 0.22269475334904582, 1.0257825603139321};
+  approach.orientation = end.orientation = Eigen::Quaterniond(
+      0.72528569732277004, -0.1628731482214541, -0.099349035386414347, -0.66148527120053435);
+  MotionSegment move_j, through, stay, stay_again;
+  move_j.id = "approach";
+  move_j.target = approach;
+  through.id = "through";
+  through.kind = stay.kind = stay_again.kind = MotionKind::kMoveL;
+  through.target = stay.target = stay_again.target = end;
+  through.speed.linear_velocity = 0.001;
+  stay.id = "stay";
+  stay_again.id = "stay again";
+  stay_again.zone.kind = ZoneKind::kCnt;
+  stay_again.zone.percent = 50;
+  request.segments = {move_j, through, stay, stay_again};
+  IkData data(*robot.chain);
+  auto result = PlanPath(*robot.chain, data, request, PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_FALSE(result->ok);
+  EXPECT_TRUE(motion_test::HasCode(result->diagnostics, DiagnosticCode::kSingularity));
+  for (const Diagnostic& d : result->diagnostics) {
+    EXPECT_NE(d.code, DiagnosticCode::kVelocityLimit) << d.message;
+    EXPECT_NE(d.code, DiagnosticCode::kAccelLimit) << d.message;
+    EXPECT_NE(d.code, DiagnosticCode::kJerkLimit) << d.message;
+  }
+}
+
 }  // namespace
 }  // namespace motion
