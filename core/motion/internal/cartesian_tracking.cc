@@ -442,20 +442,12 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
       if (timings.solution.x[i] > 0) continue;
       const double sigma = timings.grid[i];
       const std::int64_t index = index_base + SampleNear(programmed_speed(), context, sigma);
-      if (std::optional<Diagnostic> torque = HoldingTorqueBeyondLimit(curve, context, sigma)) {
-        AddSegmentDiagnostic(report, Severity::kError, torque->code, torque->message, index,
-                             context.start_time + (index - index_base) * dt);
-        Diagnostic& added = report.diagnostics.back();
-        added.joint_name = torque->joint_name;
-        added.value = torque->value;
-        added.limit = torque->limit;
-        return absl::OkStatus();
-      }
-      AddSegmentDiagnostic(
-          report, Severity::kError, DiagnosticCode::kAccelLimit,
-          absl::StrCat("the joints cannot move along the path at s = ", sigma,
-                       " within their limits (no speed there keeps every acceleration in them)"),
-          index, context.start_time + (index - index_base) * dt);
+      Diagnostic stall = TimingStall(curve, context, sigma);
+      stall.segment_id = report.segment_id;
+      stall.point_index = index;
+      stall.time = context.start_time + (index - index_base) * dt;
+      report.diagnostics.push_back(std::move(stall));
+      report.ok = false;
       return absl::OkStatus();
     }
     timing = PathTiming(timings.solution.x, timings.grid);

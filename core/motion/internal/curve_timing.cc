@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -178,9 +177,14 @@ CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& cont
   return t;
 }
 
-std::optional<Diagnostic> HoldingTorqueBeyondLimit(const JointCurve& curve,
-                                                   const SegmentContext& context, double s) {
-  if (context.dynamics == nullptr) return std::nullopt;
+Diagnostic TimingStall(const JointCurve& curve, const SegmentContext& context, double s) {
+  Diagnostic d;
+  d.severity = Severity::kError;
+  d.code = DiagnosticCode::kAccelLimit;
+  d.message =
+      absl::StrCat("the joints cannot move along the path at s = ", s,
+                   " within their limits (no speed there keeps every acceleration in them)");
+  if (context.dynamics == nullptr) return d;
   Eigen::VectorXd q, d1, d2, a, b, c;
   curve.Evaluate(s, q, &d1, &d2);
   PathTorqueCoefficients(context.model, *context.dynamics, q, d1, d2, context.gravity,
@@ -194,9 +198,7 @@ std::optional<Diagnostic> HoldingTorqueBeyondLimit(const JointCurve& curve,
       worst_ratio = std::abs(c[j]) / limit;
     }
   }
-  if (worst < 0) return std::nullopt;
-  Diagnostic d;
-  d.severity = Severity::kError;
+  if (worst < 0) return d;
   d.code = DiagnosticCode::kTorqueLimit;
   d.joint_name = context.model.dof_names[worst];
   d.value = std::abs(c[worst]);

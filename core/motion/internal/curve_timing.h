@@ -1,6 +1,5 @@
 #pragma once
 
-#include <optional>
 #include <vector>
 
 #include "core/motion/internal/joint_curve.h"
@@ -55,12 +54,11 @@ CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& cont
                              const std::vector<double>& grid);
 
 /// \brief Why a timing along `curve` stalls at `s` (no speed there keeps
-/// every constraint, so sd^2 = 0 where the arm must move), when the reason
-/// is torque: with context.dynamics, the joint whose torque just to hold the
-/// arm still there (gravity, the payload) is beyond its max_torque, as a
-/// TORQUE_LIMIT error (value: that torque, limit: max_torque); nullopt when
-/// every joint can hold it, and the accelerations are the reason.
-std::optional<Diagnostic> HoldingTorqueBeyondLimit(const JointCurve& curve,
-                                                   const SegmentContext& context, double s);
+/// every constraint, so sd^2 = 0 where the arm must move), as an error:
+/// TORQUE_LIMIT when, with context.dynamics, a joint's torque just to hold
+/// the arm still there (gravity, the payload) is beyond its max_torque
+/// (joint_name, value: that torque, limit: max_torque); ACCEL_LIMIT
+/// otherwise. Index, time and segment are the caller's to fill.
+Diagnostic TimingStall(const JointCurve& curve, const SegmentContext& context, double s);
 
 }  // namespace motion
