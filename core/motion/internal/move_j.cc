@@ -106,7 +106,7 @@ absl::Status SampleTimeSynchronised(const MotionSegment& segment, SegmentContext
         watch.Check(t, out.q, report);
         return true;
       },
-      end_joints, refusal);
+      end_joints, refusal, /*follows_profile=*/false);
 }
 
 // No IK solution for a MoveJ pose target: TARGET_UNREACHABLE naming the

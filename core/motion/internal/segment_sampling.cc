@@ -16,6 +16,9 @@ namespace {
 // reaction time far below a millisecond.
 constexpr std::size_t kCancelCheckInterval = 64;
 
+// Uniform slow-downs tried for a junction that breaks a limit.
+constexpr int kJunctionStretches = 4;
+
 // Tolerance of the audit: rounding of third differences of positions near
 // 1 rad at dt = 0.1 ms is ~1e-3 rad/s^3; limits are 1e4 times larger.
 constexpr double kAuditSlack = 1e-6;
@@ -51,7 +54,8 @@ void ReportAudit(const RateAudit& audit, const SegmentContext& context, std::int
 
 absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_as_planned,
                            SegmentReport& report, const Sampler& sampler,
-                           Eigen::VectorXd& end_joints, TorqueRefusal* refusal) {
+                           Eigen::VectorXd& end_joints, TorqueRefusal* refusal,
+                           bool follows_profile) {
   const bool probe = refusal != nullptr && refusal->probe;
   if (refusal != nullptr) {
     *refusal = TorqueRefusal();
@@ -59,37 +63,62 @@ absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_a
   }
   Trajectory& out = context.out;
   const int dof = out.dof;
-  const PathProfile profile = profile_as_planned.OnGrid(context.sample_time);
-  const long new_points = context.PointsFor(profile.duration());
-  if (static_cast<long>(out.size()) + new_points > context.max_points) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "segments[", report.segment_index, "] (", report.segment_id, "): the path needs at least ",
-        out.size() + new_points, " samples (duration / sample_time) and the limit is ",
-        context.max_points, "; raise sample_time or split the program"));
-  }
-  const std::vector<double> times = SampleTimes(profile.duration(), context.sample_time);
-  report.start_time = context.start_time;
-  report.duration = profile.duration();
-
-  // Local buffers: a failed segment leaves the trajectory untouched.
-  std::vector<double> q(times.size() * dof), qd(times.size() * dof), qdd(times.size() * dof);
-  std::vector<Pose> tcp(times.size());
-  SampleOut sample;
-  for (std::size_t k = 0; k < times.size(); ++k) {
-    if (k % kCancelCheckInterval == 0 && context.Cancelled()) {
-      return absl::CancelledError("planning cancelled by the client");
-    }
-    if (!sampler(times[k], profile.At(times[k]), sample)) {
-      report.ok = false;
-      return absl::OkStatus();
-    }
-    Eigen::Map<Eigen::VectorXd>(q.data() + k * dof, dof) = sample.q;
-    Eigen::Map<Eigen::VectorXd>(qd.data() + k * dof, dof) = sample.qd;
-    Eigen::Map<Eigen::VectorXd>(qdd.data() + k * dof, dof) = sample.qdd;
-    tcp[k] = sample.tcp;
-  }
+  const bool with_jerk = context.profile == ProfileKind::kJerkLimited;
+  const std::size_t known = report.diagnostics.size();
+  PathProfile profile = profile_as_planned.OnGrid(context.sample_time);
+  std::vector<double> times, q, qd, qdd;
+  std::vector<Pose> tcp;
   SampledChecks checks;
-  checks.audit = AuditRates(q, dof, context.sample_time, context.limits);
+  for (int stretch = 0;; ++stretch) {
+    const long new_points = context.PointsFor(profile.duration());
+    if (static_cast<long>(out.size()) + new_points > context.max_points) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("segments[", report.segment_index, "] (", report.segment_id,
+                       "): the path needs at least ", out.size() + new_points,
+                       " samples (duration / sample_time) and the limit is ", context.max_points,
+                       "; raise sample_time or split the program"));
+    }
+    times = SampleTimes(profile.duration(), context.sample_time);
+    report.start_time = context.start_time;
+    report.duration = profile.duration();
+
+    // Local buffers: a failed segment leaves the trajectory untouched.
+    q.assign(times.size() * dof, 0.0);
+    qd.assign(times.size() * dof, 0.0);
+    qdd.assign(times.size() * dof, 0.0);
+    tcp.assign(times.size(), Pose());
+    SampleOut sample;
+    for (std::size_t k = 0; k < times.size(); ++k) {
+      if (k % kCancelCheckInterval == 0 && context.Cancelled()) {
+        return absl::CancelledError("planning cancelled by the client");
+      }
+      if (!sampler(times[k], profile.At(times[k]), sample)) {
+        report.ok = false;
+        return absl::OkStatus();
+      }
+      Eigen::Map<Eigen::VectorXd>(q.data() + k * dof, dof) = sample.q;
+      Eigen::Map<Eigen::VectorXd>(qd.data() + k * dof, dof) = sample.qd;
+      Eigen::Map<Eigen::VectorXd>(qdd.data() + k * dof, dof) = sample.qdd;
+      tcp[k] = sample.tcp;
+    }
+    // With the samples before it: played uniformly slower until the
+    // junction keeps the limits, unless the segment alone breaks them
+    // (reported) or its sampler said something this pass (a watch that
+    // reports once would not say it again).
+    const bool continuing = !context.Stores(0);
+    checks.audit = continuing ? AuditContinuing(out.positions, context.continuous_from, q, dof,
+                                                context.sample_time, context.limits)
+                              : AuditRates(q, dof, context.sample_time, context.limits);
+    const double k = checks.audit.RequiredStretch(with_jerk);
+    if (!continuing || !follows_profile || k <= 1 + kAuditSlack || stretch == kJunctionStretches ||
+        report.diagnostics.size() != known ||
+        AuditRates(q, dof, context.sample_time, context.limits).RequiredStretch(with_jerk) >
+            1 + kAuditSlack) {
+      break;
+    }
+    profile =
+        profile_as_planned.StretchedTo(profile.duration() * k * 1.02).OnGrid(context.sample_time);
+  }
   if (context.dynamics != nullptr) {
     checks.torque = SampledTorqueRatio(context.model, *context.dynamics, context.limits, q,
                                        context.sample_time, context.gravity, context.payload);

@@ -49,8 +49,9 @@ struct SampledChecks {
 /// limit kept), and appends the samples to context.out (sample 0 only when
 /// the trajectory is empty or discontinuous, see SegmentContext::Stores).
 ///
-/// Every segment is audited from its sampled positions alone (AuditRates:
-/// divided differences, at rest at both ends): the report's velocity,
+/// Every segment is audited from its sampled positions (AuditRates:
+/// divided differences, at rest after its end; where it continues the
+/// trajectory, with the samples before it, AuditContinuing): the report's velocity,
 /// acceleration and jerk ratios are the worst of the audit and of the
 /// rates sent, and an error diagnostic names any joint beyond a limit (jerk
 /// only for a jerk-limited profile); with context.dynamics its torques too
@@ -62,10 +63,15 @@ struct SampledChecks {
 /// of the report; on a sampler failure the segment's samples are dropped and
 /// report.ok is false. Returns InvalidArgument over the point budget
 /// (checked before the first sample) and Cancelled when context.cancelled
-/// fires.
+/// fires. When only the junction with the samples before breaks a limit
+/// (the segment keeps them from rest; after a segment of a few samples),
+/// the profile is played uniformly slower until it does not, at most a few
+/// times, unless `follows_profile` is false (a sampler that keeps its own
+/// timing and reads only the time would not slow down).
 absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile,
                            SegmentReport& report, const Sampler& sampler,
-                           Eigen::VectorXd& end_joints, TorqueRefusal* refusal = nullptr);
+                           Eigen::VectorXd& end_joints, TorqueRefusal* refusal = nullptr,
+                           bool follows_profile = true);
 
 /// \brief Appends samples already computed at local `times` (0, dt, ...)
 /// to context.out as SampleSegment does after sampling (sample 0 only when

@@ -645,6 +645,20 @@ TEST(ExecutableMotionTest, RandomBlendedProgramsRunWithinEveryLimitAsSampledAndA
   EXPECT_GT(blended, ok / 2);
 }
 
+// Plans `request`: ok, no error, within every limit as sampled and stated.
+void ExpectPlannedOkWithinEveryLimit(const Robot& robot, const PathRequest& request) {
+  IkData data(*robot.chain);
+  auto result = PlanPath(*robot.chain, data, request, PathLimits{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  for (const Diagnostic& d : result->diagnostics) {
+    EXPECT_NE(d.severity, Severity::kError) << d.message;
+  }
+  EXPECT_TRUE(result->ok);
+  const RateCheck rates = ExpectRunsWithinItsLimits(robot, result->trajectory);
+  std::printf("[ figures  ] %zu samples, %.3f s; worst jerk %.4f of the limit\n",
+              result->trajectory.size(), result->duration, rates.jerk);
+}
+
 TEST(ExecutableMotionTest, ATinyMoveAfterAStopKeepsTheJerkAcrossTheJunction) {
   // Found by random edge-case programs: a UR5e with its elbow nearly
   // stretched (0.118 rad) moves 10 um, then 1 mm, then 0.1 um, each at
@@ -679,16 +693,7 @@ TEST(ExecutableMotionTest, ATinyMoveAfterAStopKeepsTheJerkAcrossTheJunction) {
     }
     request.segments.push_back(segment);
   }
-  IkData data(*robot.chain);
-  auto result = PlanPath(*robot.chain, data, request, PathLimits{});
-  ASSERT_TRUE(result.ok()) << result.status();
-  for (const Diagnostic& d : result->diagnostics) {
-    EXPECT_NE(d.severity, Severity::kError) << d.message;
-  }
-  EXPECT_TRUE(result->ok);
-  const RateCheck rates = ExpectRunsWithinItsLimits(robot, result->trajectory);
-  std::printf("[ figures  ] %zu samples, %.3f s; worst jerk %.4f of the limit\n",
-              result->trajectory.size(), result->duration, rates.jerk);
+  ExpectPlannedOkWithinEveryLimit(robot, request);
 }
 
 TEST(ExecutableMotionTest, AfterAFailedSegmentTheJunctionAuditReadsNothingAcrossTheJump) {
@@ -729,6 +734,33 @@ TEST(ExecutableMotionTest, AfterAFailedSegmentTheJunctionAuditReadsNothingAcross
     EXPECT_NE(d.code, DiagnosticCode::kAccelLimit) << d.message;
     EXPECT_NE(d.code, DiagnosticCode::kJerkLimit) << d.message;
   }
+}
+
+TEST(ExecutableMotionTest, AMoveJAfterATinyMoveKeepsTheJerkAcrossTheJunction) {
+  // The MoveJ side of the junction above, found on the Panda: a 0.1 um
+  // MoveL of two samples, then a MoveJ to a turned tool. The MoveJ's
+  // double-S from rest kept the jerk limit (from rest), but not together
+  // with the MoveL's abrupt stop (1.077 x on panda_joint5). It is now played
+  // slower until the junction keeps every limit.
+  const Robot robot = LoadRobot("panda.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  PathRequest request;
+  request.start_joints = {2.095493991509866,  0.037745945497314137, -2.3238615647312164,
+                          -1.178058954000651, 0.8329745802124271,   2.9952377340395433,
+                          1.9402212027363812};
+  MotionSegment tiny, turn;
+  tiny.id = "tiny";
+  tiny.kind = MotionKind::kMoveL;
+  tiny.target.position = {0.46004899728776577, -0.1432250050257903, 0.97584679195878354};
+  tiny.target.orientation = Eigen::Quaterniond(0.77936321158175847, -0.097184432636099022,
+                                               0.57953965777120098, -0.21744414353255467);
+  tiny.speed.linear_velocity = 0.001;
+  turn.id = "turn";
+  turn.target.position = {0.46004899576429598, -0.14322495072291716, 0.97584687591637409};
+  turn.target.orientation = Eigen::Quaterniond(0.84767582581997025, -0.23119919914571013,
+                                               0.4710058819534807, -0.078396962951620075);
+  request.segments = {tiny, turn};
+  ExpectPlannedOkWithinEveryLimit(robot, request);
 }
 
 }  // namespace
