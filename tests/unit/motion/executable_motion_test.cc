@@ -295,6 +295,31 @@ RateCheck ExpectRunsWithinItsLimits(const Robot& robot, const Trajectory& t) {
   return rates;
 }
 
+// A square of four MoveLs at `v` from `start` (towards the base and
+// sideways, `side` long), DISTANCE `zone` at its three inner corners (0:
+// fine stops).
+PathRequest SquareProgram(const Eigen::VectorXd& q0, const Eigen::Isometry3d& start, double side,
+                          double v, double zone) {
+  const Eigen::Vector3d corners[] = {{-side, 0, 0}, {-side, side, 0}, {0, side, 0}, {0, 0, 0}};
+  PathRequest request;
+  request.start_joints = Std(q0);
+  for (int c = 0; c < 4; ++c) {
+    MotionSegment edge;
+    edge.id = "edge" + std::to_string(c);
+    edge.kind = MotionKind::kMoveL;
+    Eigen::Isometry3d target = start;
+    target.translation() += corners[c];
+    edge.target = ToPose(target);
+    edge.speed.linear_velocity = v;
+    if (zone > 0 && c < 3) {
+      edge.zone.kind = ZoneKind::kDistance;
+      edge.zone.distance = zone;
+    }
+    request.segments.push_back(edge);
+  }
+  return request;
+}
+
 TEST(ExecutableMotionTest, SevenAxisSquareWithFifteenMillimetreZonesNeverStopsInAZone) {
   // The issue's held-out case on the bundled 7-DOF arms: a 15 cm square at
   // 0.05 m/s with 15 mm zones at its three inner corners. Every corner is
@@ -320,22 +345,7 @@ TEST(ExecutableMotionTest, SevenAxisSquareWithFifteenMillimetreZonesNeverStopsIn
     const double side = 0.15, v = 0.05, zone = 0.015;
     // Towards the base and sideways: inside the reach of both arms.
     const Eigen::Vector3d corners[] = {{-side, 0, 0}, {-side, side, 0}, {0, side, 0}, {0, 0, 0}};
-    PathRequest request;
-    request.start_joints = Std(q0);
-    for (int c = 0; c < 4; ++c) {
-      MotionSegment edge;
-      edge.id = "edge" + std::to_string(c);
-      edge.kind = MotionKind::kMoveL;
-      Eigen::Isometry3d target = start;
-      target.translation() += corners[c];
-      edge.target = ToPose(target);
-      edge.speed.linear_velocity = v;
-      if (c < 3) {
-        edge.zone.kind = ZoneKind::kDistance;
-        edge.zone.distance = zone;
-      }
-      request.segments.push_back(edge);
-    }
+    const PathRequest request = SquareProgram(q0, start, side, v, zone);
     IkData data(*robot.chain);
     auto result = PlanPath(*robot.chain, data, request, PathLimits{});
     ASSERT_TRUE(result.ok()) << result.status();
@@ -761,6 +771,52 @@ TEST(ExecutableMotionTest, AMoveJAfterATinyMoveKeepsTheJerkAcrossTheJunction) {
                                                0.4710058819534807, -0.078396962951620075);
   request.segments = {tiny, turn};
   ExpectPlannedOkWithinEveryLimit(robot, request);
+}
+
+TEST(ExecutableMotionTest, SevenAxisSquaresFromRandomStartsRunWithinEveryLimit) {
+  // The square above from random starts of every 7-DOF arm (the bundled
+  // ones and any in MOTIOND_EXTRA_ARMS), eight whose edges all run as fine
+  // stops: with 15 mm zones each is ok and within every limit, and what the
+  // blends achieve is printed. Known short (issue 26, open): where the two
+  // edges' superposed ends break a joint's jerk at every overlap a corner
+  // stays a fine stop (ZONE_APPROXIMATED), and where a joint holds one end
+  // back the blend dips; a blend on the joint curve, timed through the
+  // corner, is what removes both.
+  for (const std::string& file : ArmsToTest()) {
+    const Robot robot = LoadRobot(file);
+    ASSERT_NE(robot.chain, nullptr);
+    if (robot.chain->dof() != 7) continue;
+    SCOPED_TRACE(file);
+    std::mt19937_64 rng(3);
+    int squares = 0, stops = 0, dips = 0;
+    for (int attempt = 0; attempt < 60 && squares < 8; ++attempt) {
+      const Eigen::VectorXd q0 = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.3);
+      const Eigen::Isometry3d start = IndependentFk(robot.ichain, q0);
+      const double side = 0.15, v = 0.05;
+      auto square = [&](bool zones) {
+        return SquareProgram(q0, start, side, v, zones ? 0.015 : 0);
+      };
+      IkData data(*robot.chain);
+      auto fine = PlanPath(*robot.chain, data, square(false), PathLimits{});
+      if (!fine.ok() || !fine->ok) continue;
+      ++squares;
+      auto blended = PlanPath(*robot.chain, data, square(true), PathLimits{});
+      ASSERT_TRUE(blended.ok()) << blended.status();
+      EXPECT_TRUE(blended->ok) << "start " << attempt;
+      ExpectRunsWithinItsLimits(robot, blended->trajectory);
+      EXPECT_LE(blended->duration, fine->duration + 1e-9) << "blending made it slower";
+      for (int c = 0; c < 3; ++c) {
+        const BlendReport& b = blended->segments[static_cast<std::size_t>(c)].blend;
+        stops += !b.blended;
+        dips += b.blended && b.min_tcp_speed < 0.1 * v;
+      }
+      if (HasFailure()) return;
+    }
+    std::printf(
+        "[ figures  ] %s: %d squares from random starts, %d of %d corners a fine stop, %d "
+        "blended below 10 %% of the programmed speed\n",
+        file.c_str(), squares, stops, 3 * squares, dips);
+  }
 }
 
 }  // namespace
