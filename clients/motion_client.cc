@@ -35,6 +35,11 @@ MotionClient::MotionClient(std::shared_ptr<grpc::Channel> channel, ClientOptions
 
 namespace {
 
+// A ValidatePath stream with requests outstanding and no answer for this
+// many call timeouts is taken for a replica that stopped without closing
+// its connection (ValidatePaths).
+constexpr int kStallTimeouts = 3;
+
 std::string ReadFileOrEmpty(const std::string& path) {
   if (path.empty()) return "";
   std::ifstream in(path, std::ios::binary);
@@ -440,6 +445,28 @@ grpc::Status MotionClient::ValidatePaths(
       stream->WritesDone();
     });
 
+    // A replica that stops answering without closing its connection (a
+    // stopped process, a dropped network) would hold this stream open for
+    // ever: with requests outstanding and no answer for kStallTimeouts x
+    // the call timeout, the stream is cancelled and its unanswered requests
+    // go to a new one.
+    auto last_answer = std::chrono::steady_clock::now();
+    const auto stall = kStallTimeouts * options_.timeout;
+    std::thread watchdog([&] {
+      std::unique_lock<std::mutex> lock(mutex);
+      while (!stop) {
+        const auto due = last_answer + stall;
+        if (changed.wait_until(lock, due, [&] { return stop || last_answer + stall > due; })) {
+          continue;
+        }
+        if (outstanding > 0) {
+          context.TryCancel();
+          return;
+        }
+        last_answer = std::chrono::steady_clock::now();  // idle, not stalled
+      }
+    });
+
     bool progress = false;
     v1::ValidatePathResponse response;
     while (stream->Read(&response)) {
@@ -447,6 +474,7 @@ grpc::Status MotionClient::ValidatePaths(
       bool deliver = unanswered.count(id) > 0;
       {
         std::lock_guard<std::mutex> lock(mutex);
+        last_answer = std::chrono::steady_clock::now();
         --outstanding;
         if (deliver && !response.error_reason().empty()) {
           // The re-send carries everything this replica was found to lack.
@@ -474,6 +502,7 @@ grpc::Status MotionClient::ValidatePaths(
     changed.notify_all();
     context.TryCancel();  // unblocks a writer stuck on a dead stream
     writer.join();
+    watchdog.join();
     last = stream->Finish();
     if (!unanswered.empty() && !progress) {
       std::this_thread::sleep_for(backoff);

@@ -116,7 +116,10 @@ class MotionClient {
   /// At most `max_in_flight` requests are outstanding per stream. When a
   /// stream breaks (a replica killed, a connection lost), the requests not
   /// yet answered are re-sent on a new stream — to another replica under
-  /// round_robin — and an answer that arrives twice is delivered once. A
+  /// round_robin — and an answer that arrives twice is delivered once; so
+  /// are they when a stream with requests outstanding answers nothing for
+  /// three call timeouts (a replica stopped without closing its
+  /// connection: a frozen process, a dropped network). A
   /// request answered ROBOT_NOT_REGISTERED is re-sent once with the URDF
   /// when the client knows it (AddRobot). Request ids must be unique.
   /// Returns OK once every request is answered, or the last stream error

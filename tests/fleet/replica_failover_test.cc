@@ -8,9 +8,12 @@
 // Kubernetes pod restart looks like to a static address list). Every path
 // must be answered exactly once, with the verdict core's PlanPath gives for
 // it in this process, and each replica's /metrics must show it served some.
+// A replica frozen with SIGSTOP (its connection open, nothing answered)
+// costs the client three call timeouts, not the whole job.
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -114,7 +117,9 @@ TEST(ReplicaFailoverTest, ThousandPathsOverThreeReplicasOneKilledAndRestarted) {
 
   motion::client::ClientOptions options;
   options.target = target;
-  options.timeout = std::chrono::seconds(30);
+  // 15 s: a stream that stalls is given up after 45 s (three timeouts), so
+  // that the job still ends inside the test's 90 s.
+  options.timeout = std::chrono::seconds(15);
   auto client = motion::client::MotionClient::Connect(options);
 
   // --- robots only the client knows, and the verdicts core gives here.
@@ -310,6 +315,72 @@ TEST(ReplicaFailoverTest, ThousandPathsOverThreeReplicasOneKilledAndRestarted) {
   for (MotiondProcess* replica : running) {
     EXPECT_EQ(replica->AwaitExit(), 0) << replica->name() << "\n" << replica->Log();
   }
+}
+
+TEST(ReplicaFailoverTest, AFrozenReplicaCostsThreeTimeoutsThenItsPathsGoElsewhere) {
+  // Two replicas; one is stopped with SIGSTOP: its connection stays open
+  // and it answers nothing (a frozen process, a dropped network: no RST).
+  // A stream that lands on it has requests outstanding and no answer for
+  // three call timeouts, is cancelled, and its paths are re-sent on a new
+  // stream, to the live replica: every path answered once, as core says.
+  const std::vector<std::string> flags = {"--workers=1"};
+  auto live = MotiondProcess::Start("live", flags);
+  auto frozen = MotiondProcess::Start("frozen", flags);
+  motion::client::ClientOptions options;
+  options.target = live->address() + "," + frozen->address();
+  options.timeout = std::chrono::seconds(1);
+  auto client = motion::client::MotionClient::Connect(options);
+  Robot robot;
+  robot.file = "ur5.urdf";
+  robot.start = {0.3, -1.2, 1.5, -1.8, -1.5, 0.4};
+  const std::string urdf = ReadRobot(robot.file);
+  robot.robot_id = client->AddRobot(urdf);
+  robot.core = std::make_unique<CoreRobot>(urdf);
+  v1::RobotRef ref;
+  ref.set_robot_id(robot.robot_id);
+  const Program program = MakeProgram(robot, 0, 3);
+  absl::StatusOr<motion::PathResult> core = robot.core->Plan(program.Core());
+  ASSERT_TRUE(core.ok()) << core.status();
+  std::vector<v1::ValidatePathRequest> requests(20);
+  for (int i = 0; i < 20; ++i) {
+    requests[i].set_request_id("frozen-" + std::to_string(i));
+    *requests[i].mutable_path() = program.Request(ref);
+  }
+  // Both connections up before the freeze (a frozen process never finishes
+  // a new HTTP/2 handshake, so round robin would just skip it).
+  for (int i = 0; i < 4; ++i) {
+    v1::GetServerInfoResponse info;
+    ASSERT_TRUE(client->GetServerInfo(&info).ok());
+  }
+  ASSERT_EQ(kill(frozen->pid(), SIGSTOP), 0);
+  std::map<std::string, int> deliveries;
+  const auto start = Clock::now();
+  // Round robin spreads the calls over both replicas: four calls, so at
+  // least one stream lands on the frozen one.
+  for (int call = 0; call < 4; ++call) {
+    for (auto& r : requests) r.set_request_id("call" + std::to_string(call) + "-" + r.request_id());
+    const grpc::Status status = client->ValidatePaths(
+        requests,
+        [&](const v1::ValidatePathResponse& response) {
+          ++deliveries[response.request_id()];
+          EXPECT_EQ(response.ok(), core->ok) << response.ShortDebugString();
+          EXPECT_EQ(response.cycle_time(), core->duration);
+        },
+        /*max_in_flight=*/8);
+    EXPECT_TRUE(status.ok()) << Describe(status);
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  EXPECT_EQ(deliveries.size(), 80u);
+  for (const auto& [id, n] : deliveries) EXPECT_EQ(n, 1) << id;
+  std::printf("80 paths in %.1f s with one of two replicas frozen\n", seconds);
+  EXPECT_GE(seconds, 3.0) << "no stream ever landed on the frozen replica";
+  EXPECT_LT(seconds, 20.0);
+  kill(frozen->pid(), SIGCONT);
+  client.reset();
+  live->SendTerminate();
+  frozen->SendTerminate();
+  EXPECT_EQ(live->AwaitExit(), 0) << live->Log();
+  EXPECT_EQ(frozen->AwaitExit(), 0) << frozen->Log();
 }
 
 }  // namespace
