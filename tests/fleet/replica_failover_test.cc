@@ -105,6 +105,9 @@ std::string MetricsOrFail(const MotiondProcess& replica) {
 }
 
 TEST(ReplicaFailoverTest, ThousandPathsOverThreeReplicasOneKilledAndRestarted) {
+  // Unbuffered: if this ever hangs until ctest's timeout, what it printed
+  // says how far it got (one local run timed out with its output lost).
+  std::setvbuf(stdout, nullptr, _IONBF, 0);
   // --- the fleet: no preloaded robots, the solver pool small (2 cores).
   const std::vector<std::string> flags = {"--workers=1"};
   std::vector<std::unique_ptr<MotiondProcess>> replicas;
