@@ -402,10 +402,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   long samples = 1;
   double on_grid = 0.0;
   auto check = [&]() {
-    checks.audit = context.Stores(0)
-                       ? AuditRates(sampled.q, dof, dt, context.limits)
-                       : AuditContinuing(context.out.positions, context.continuous_from, sampled.q,
-                                         dof, dt, context.limits);
+    checks.audit = AuditSegmentRates(context, sampled.q);
     IncludeStatedRates(sampled.qd, sampled.qdd, dof, context.limits, checks.audit);
     checks.torque = SampledTorque(context, sampled);
     return checks.audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack &&

@@ -52,6 +52,12 @@ void ReportAudit(const RateAudit& audit, const SegmentContext& context, std::int
 
 }  // namespace
 
+RateAudit AuditSegmentRates(const SegmentContext& context, const std::vector<double>& q) {
+  if (context.Stores(0)) return AuditRates(q, context.out.dof, context.sample_time, context.limits);
+  return AuditContinuing(context.out.positions, context.continuous_from, q, context.out.dof,
+                         context.sample_time, context.limits);
+}
+
 absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_as_planned,
                            SegmentReport& report, const Sampler& sampler,
                            Eigen::VectorXd& end_joints, TorqueRefusal* refusal,
@@ -106,9 +112,7 @@ absl::Status SampleSegment(SegmentContext& context, const PathProfile& profile_a
     // (reported) or its sampler said something this pass (a watch that
     // reports once would not say it again).
     const bool continuing = !context.Stores(0);
-    checks.audit = continuing ? AuditContinuing(out.positions, context.continuous_from, q, dof,
-                                                context.sample_time, context.limits)
-                              : AuditRates(q, dof, context.sample_time, context.limits);
+    checks.audit = AuditSegmentRates(context, q);
     const double k = checks.audit.RequiredStretch(with_jerk);
     if (!continuing || !follows_profile || k <= 1 + kAuditSlack || stretch == kJunctionStretches ||
         report.diagnostics.size() != known ||

@@ -44,6 +44,12 @@ struct SampledChecks {
   TorqueRatio torque;  ///< SampledTorqueRatio (unused without dynamics)
 };
 
+/// \brief The audit of a segment's sampled positions `q`: at rest after
+/// its end, and before its start at rest (its first sample is stored: the
+/// trajectory is empty or resumes elsewhere) or the trajectory's samples
+/// before it (AuditContinuing, from context.continuous_from).
+RateAudit AuditSegmentRates(const SegmentContext& context, const std::vector<double>& q);
+
 /// \brief Runs `sampler` on the uniform grid k * dt of the profile stretched
 /// to end on it (PathProfile::OnGrid: at most one sample time longer, every
 /// limit kept), and appends the samples to context.out (sample 0 only when
