@@ -313,18 +313,19 @@ class Sweeper {
       // slopes met on the way out, and a few nodes more): where a window
       // cuts x off inside the array, the opening next to the cut falls
       // below x, a false cliff that must stay out of what is kept.
-      int from = first, to = last;
-      double pad = 1.5 * steepest / c;
-      while (from > 0 && (s_[first] - s_[from - 1] <= pad || first - from < kOpeningMargin)) {
-        --from;
-        if (from > 0) pad = std::max(pad, 1.5 * std::abs(Slope(from - 1)) / c);
-      }
-      pad = 1.5 * steepest / c;
-      while (to + 1 < n_ && (s_[to + 1] - s_[last] <= pad || to - last < kOpeningMargin)) {
-        ++to;
-        if (to + 1 < n_) pad = std::max(pad, 1.5 * std::abs(Slope(to)) / c);
-      }
-      OpenStretch(from, to, c, first, last);
+      // From `edge` outwards by `step` (-1, +1) as far as the padding asks.
+      auto widen = [&](int edge, int step) {
+        int i = edge;
+        double pad = 1.5 * steepest / c;
+        while (i + step >= 0 && i + step < n_ &&
+               (std::abs(s_[i + step] - s_[edge]) <= pad || std::abs(i - edge) < kOpeningMargin)) {
+          i += step;
+          const int slope = step < 0 ? i - 1 : i;  // the interval just beyond
+          if (slope >= 0 && slope + 1 < n_) pad = std::max(pad, 1.5 * std::abs(Slope(slope)) / c);
+        }
+        return i;
+      };
+      OpenStretch(widen(first, -1), widen(last, +1), c, first, last);
     }
   }
 
