@@ -58,11 +58,8 @@ class BlendedPositions {
  public:
   BlendedPositions(const Trajectory& t, long corner, long n) : t_(t), corner_(corner), n_(n) {}
   double At(long i, int j) const {
-    const int dof = t_.dof;
-    if (i < corner_ - n_) return t_.positions[i * dof + j];
-    if (i > corner_) return t_.positions[(i + n_) * dof + j];
-    return t_.positions[i * dof + j] + t_.positions[(i + n_) * dof + j] -
-           t_.positions[corner_ * dof + j];
+    const double sum = Rate(t_.positions, i, j);
+    return InOverlap(i) ? sum - t_.positions[corner_ * t_.dof + j] : sum;
   }
   // A stated rate (velocities, accelerations): both motions are at rest
   // at the corner, so inside the overlap theirs simply add.
@@ -72,6 +69,7 @@ class BlendedPositions {
     if (i > corner_) return field[(i + n_) * dof + j];
     return field[i * dof + j] + field[(i + n_) * dof + j];
   }
+  bool InOverlap(long i) const { return i >= corner_ - n_ && i <= corner_; }
   Eigen::VectorXd Row(long i) const {
     Eigen::VectorXd q(t_.dof);
     for (int j = 0; j < t_.dof; ++j) q[j] = At(i, j);
