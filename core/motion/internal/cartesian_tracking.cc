@@ -14,6 +14,7 @@
 #include "core/ik/internal/pose_error.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/motion/internal/curve_timing.h"
+#include "core/motion/internal/programmed_speed.h"
 #include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/segment_sampling.h"
 #include "core/motion/internal/trajectory_checks.h"
@@ -52,43 +53,6 @@ absl::StatusOr<bool> EndIsReachable(const MotionSegment& segment, const Cartesia
   ReportFailedIk(end->diagnostics, "target", report);
   return false;
 }
-
-// Entries of ProgrammedSpeed's table.
-constexpr int kProgrammedTable = 1024;
-
-// The programmed timing (the TCP's own double-S or trapezoid, before
-// speed_override), tabulated: when it reaches a point of the path and how
-// fast it moves there, for diagnostics and SPEED_REDUCED.
-class ProgrammedSpeed {
- public:
-  explicit ProgrammedSpeed(const PathProfile& profile) {
-    const double duration = profile.duration();
-    const int n = duration > 0 ? kProgrammedTable : 1;
-    for (int i = 0; i <= n; ++i) {
-      const double t = duration * i / n;
-      const PathProfile::State st = profile.At(t);
-      t_.push_back(t);
-      s_.push_back(i == n ? 1.0 : std::min(st.s, 1.0));
-      x_.push_back(i == n ? 0.0 : st.sd * st.sd);
-    }
-  }
-  double duration() const { return t_.back(); }
-  /// sd^2 at sigma, linear between entries.
-  double SpeedSquaredAt(double sigma) const { return Interpolate(sigma, x_); }
-  /// The time sigma is first reached.
-  double TimeAt(double sigma) const { return Interpolate(sigma, t_); }
-
- private:
-  double Interpolate(double sigma, const std::vector<double>& y) const {
-    const auto it = std::lower_bound(s_.begin(), s_.end(), sigma);
-    if (it == s_.begin()) return y.front();
-    if (it == s_.end()) return y.back();
-    const std::size_t i = static_cast<std::size_t>(it - s_.begin());
-    const double w = (sigma - s_[i - 1]) / std::max(s_[i] - s_[i - 1], 1e-300);
-    return y[i - 1] + w * (y[i] - y[i - 1]);
-  }
-  std::vector<double> t_, s_, x_;
-};
 
 // The sample index where sigma is first reached by the programmed timing
 // played at speed_override (for diagnostics of a path that has no timing
@@ -345,7 +309,8 @@ absl::StatusOr<PathProfile> CartesianProfile(const SpeedSpec& speed, ProfileKind
 
 absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
                                 const CartesianExtent& extent, SegmentContext& context,
-                                SegmentReport& report, Eigen::VectorXd& end_joints) {
+                                SegmentReport& report, Eigen::VectorXd& end_joints,
+                                TrackingDetail* detail) {
   end_joints = context.start;
   absl::StatusOr<bool> reachable = EndIsReachable(segment, path, context, report);
   if (!reachable.ok()) return reachable.status();
@@ -408,9 +373,18 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     return checks.audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack &&
            checks.torque.ratio <= 1 + kAuditSlack;
   };
+  // A blended run's timing follows its own rates (TcpRates): the programmed
+  // one is kept only where it keeps them within the TCP's limits too.
+  auto fill_detail = [&](PathTimingProblem problem, std::vector<double> solved) {
+    if (detail == nullptr) return;
+    detail->sigma = sampled.sigma;
+    detail->stop_cost = StopCosts(std::move(problem), std::move(solved), detail->stops);
+    for (double& c : detail->stop_cost) c /= context.speed_override;
+  };
   if (moves) {
     const PathProfile played =
         exact->StretchedTo(exact->duration() / context.speed_override).OnGrid(dt);
+    const bool tcp = !extent.rates || KeepsTcpLimits(played, extent, segment.speed, dt, with_jerk);
     on_grid = played.duration();
     if (absl::Status s = GridSamples(context, report, on_grid, samples); !s.ok()) return s;
     const TimeLaw law = [&](double t) {
@@ -418,7 +392,11 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
       return PathTiming::State{st.s, st.sd, st.sdd};
     };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
-    if (check()) {
+    if (tcp && check()) {
+      // Stops priced on the TCP's own timing, which this one is.
+      const std::vector<double> grid =
+          UniformGrid(static_cast<int>(std::max<long>(kMinTimingNodes, samples)));
+      fill_detail(CurveTimingProblem(curve, context, segment.speed, extent, grid, true), {});
       return FinishSegment(segment, path, context, report, sampled, samples, index_base, nullptr,
                            on_grid, checks, end_joints);
     }
@@ -478,6 +456,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
     within = check();
   }
+  if (moves && within) fill_detail(timings.problem, timings.solution.x);
   if (!moves) {  // a single sample: the start
     const TimeLaw law = [&](double t) { return timing.At(t); };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <vector>
+
 #include <Eigen/Core>
 
 #include "absl/status/status.h"
@@ -42,8 +44,18 @@ absl::StatusOr<PathProfile> CartesianProfile(const SpeedSpec& speed, ProfileKind
 /// Reports, on the segment: the target unreachable (before anything is
 /// built), a path the arm cannot follow (IK_FAILED, CONFIGURATION_FLIP or
 /// SINGULARITY as errors naming where), near-singular samples (warning).
+///
+/// With extent.rates (a blended run) the timing is always the fastest along
+/// the curve: the programmed one is uniform in sigma and only the reference.
+/// `detail`, when given, asks for more of the result (see TrackingDetail).
+struct TrackingDetail {
+  std::vector<double> stops;      ///< in: sigma where a stop is priced (StopCosts)
+  std::vector<double> sigma;      ///< out: sigma of every sample, sample 0 first
+  std::vector<double> stop_cost;  ///< out: per stop, s (path time) a stop there would cost
+};
 absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
                                 const CartesianExtent& extent, SegmentContext& context,
-                                SegmentReport& report, Eigen::VectorXd& end_joints);
+                                SegmentReport& report, Eigen::VectorXd& end_joints,
+                                TrackingDetail* detail = nullptr);
 
 }  // namespace motion

@@ -46,7 +46,8 @@ double HoldingShifted(double c, double limit) {
 // node (PathTorqueCoefficients: inverse dynamics with the segment's payload
 // and gravity), within kTorqueMargin of its max_torque (0: unknown, none).
 void AddTorqueLimits(const JointCurve& curve, const SegmentContext& context,
-                     const std::vector<double>& grid, PathTimingProblem& p) {
+                     const std::vector<double>& grid, const std::vector<long>& reuse,
+                     const PathTimingProblem* previous, PathTimingProblem& p) {
   const int dof = curve.dof();
   const std::size_t first = p.linear.size();
   std::vector<int> joint_of;
@@ -65,6 +66,16 @@ void AddTorqueLimits(const JointCurve& curve, const SegmentContext& context,
   if (joint_of.empty()) return;
   Eigen::VectorXd q, d1, d2, a, b, c;
   for (std::size_t i = 0; i < grid.size(); ++i) {
+    if (reuse[i] >= 0) {
+      for (std::size_t k = 0; k < joint_of.size(); ++k) {
+        const PathTimingProblem::Linear& was = previous->linear[first + k];
+        PathTimingProblem::Linear& limit = p.linear[first + k];
+        limit.a[i] = was.a[reuse[i]];
+        limit.b[i] = was.b[reuse[i]];
+        limit.c[i] = was.c[reuse[i]];
+      }
+      continue;
+    }
     curve.Evaluate(grid[i], q, &d1, &d2);
     PathTorqueCoefficients(context.model, *context.dynamics, q, d1, d2, context.gravity,
                            context.payload, a, b, c);
@@ -104,8 +115,17 @@ std::vector<double> FirstGrid(const JointCurve& curve, double programmed_duratio
 
 PathTimingProblem CurveTimingProblem(const JointCurve& curve, const SegmentContext& context,
                                      const SpeedSpec& speed, const CartesianExtent& extent,
-                                     const std::vector<double>& grid, bool tcp_only) {
+                                     const std::vector<double>& grid, bool tcp_only,
+                                     const PathTimingProblem* previous) {
   const int nodes = static_cast<int>(grid.size());
+  // Each node's row of `previous` at the same s (its grid refined), or -1.
+  std::vector<long> reuse(grid.size(), -1);
+  if (previous != nullptr) {
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      const auto it = std::lower_bound(previous->s.begin(), previous->s.end(), grid[i]);
+      if (it != previous->s.end() && *it == grid[i]) reuse[i] = it - previous->s.begin();
+    }
+  }
   const int dof = curve.dof();
   const bool jerk = context.profile == ProfileKind::kJerkLimited;
   PathTimingProblem p;
@@ -124,7 +144,12 @@ PathTimingProblem CurveTimingProblem(const JointCurve& curve, const SegmentConte
     }
   }
   const bool linear = extent.length > 1e-12, angular = extent.rotation > 1e-12;
-  if (linear) add(speed.linear_velocity, speed.linear_acceleration, speed.linear_jerk);
+  // A single motion's timing is checked against the programmed one, which
+  // it never exceeds; a run's TCP moves on its own rates (the header).
+  const double tcp_margin = extent.rates ? kRunTcpVelocityMargin : 1.0;
+  if (linear) {
+    add(tcp_margin * speed.linear_velocity, speed.linear_acceleration, speed.linear_jerk);
+  }
   if (angular) add(speed.angular_velocity, speed.angular_acceleration, speed.angular_jerk);
   p.quantities = static_cast<int>(p.max_velocity.size());
   const std::size_t size = static_cast<std::size_t>(nodes) * p.quantities;
@@ -134,6 +159,13 @@ PathTimingProblem CurveTimingProblem(const JointCurve& curve, const SegmentConte
   Eigen::VectorXd q, d1, d2, d3;
   for (int i = 0; i < nodes; ++i) {
     const std::size_t row = static_cast<std::size_t>(i) * p.quantities;
+    if (reuse[i] >= 0) {
+      const std::size_t was = static_cast<std::size_t>(reuse[i]) * p.quantities;
+      std::copy_n(previous->d1.begin() + was, p.quantities, p.d1.begin() + row);
+      std::copy_n(previous->d2.begin() + was, p.quantities, p.d2.begin() + row);
+      std::copy_n(previous->d3.begin() + was, p.quantities, p.d3.begin() + row);
+      continue;
+    }
     int m = 0;
     if (!tcp_only) {
       curve.Evaluate(grid[i], q, &d1, &d2, &d3);
@@ -143,10 +175,23 @@ PathTimingProblem CurveTimingProblem(const JointCurve& curve, const SegmentConte
         p.d3[row + m] = d3[j];
       }
     }
+    if (extent.rates) {
+      const TcpRates r = extent.rates(grid[i]);
+      auto put = [&](const double* d) {
+        p.d1[row + m] = d[0];
+        p.d2[row + m] = d[1];
+        p.d3[row + m++] = d[2];
+      };
+      if (linear) put(r.linear);
+      if (angular) put(r.angular);
+      continue;
+    }
     if (linear) p.d1[row + m++] = extent.length;
     if (angular) p.d1[row + m++] = extent.rotation;
   }
-  if (!tcp_only && context.dynamics != nullptr) AddTorqueLimits(curve, context, grid, p);
+  if (!tcp_only && context.dynamics != nullptr) {
+    AddTorqueLimits(curve, context, grid, reuse, previous, p);
+  }
   return p;
 }
 
@@ -166,15 +211,124 @@ CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& cont
   t.grid = again ? grid : FirstGrid(curve, programmed_duration, context.sample_time);
   const double longest = kIntervalPerSample * context.sample_time * context.speed_override;
   for (int pass = 0;; ++pass) {
-    PathTimingProblem problem = CurveTimingProblem(curve, context, speed, extent, t.grid, false);
+    PathTimingProblem problem = CurveTimingProblem(curve, context, speed, extent, t.grid, false,
+                                                   t.problem.nodes > 0 ? &t.problem : nullptr);
     if (again) problem.max_speed_squared = caps;
     t.solution = SolvePathTiming(problem);
+    t.problem = std::move(problem);
     if (again || pass == kRefinements) break;
     std::vector<double> finer = RefinedGrid(PathTiming(t.solution.x, t.grid), longest, kMaxNodes);
     if (finer.size() == t.grid.size()) break;
     t.grid = std::move(finer);
   }
   return t;
+}
+
+namespace {
+
+// The time (own) at which `timing` reaches each node.
+std::vector<double> NodeTimes(const PathTiming& timing) {
+  std::vector<double> t(timing.nodes().size(), 0.0);
+  for (std::size_t i = 0; i + 1 < t.size(); ++i) t[i + 1] = t[i] + timing.IntervalTime(i);
+  return t;
+}
+
+std::size_t NearestNode(const std::vector<double>& grid, double s) {
+  const auto it = std::lower_bound(grid.begin(), grid.end(), s);
+  if (it == grid.begin()) return 0;
+  if (it == grid.end()) return grid.size() - 1;
+  const std::size_t i = static_cast<std::size_t>(it - grid.begin());
+  return s - grid[i - 1] < grid[i] - s ? i - 1 : i;
+}
+
+// Every `stride`-th node of `p` (and its last), with `x` likewise.
+PathTimingProblem EveryNth(const PathTimingProblem& p, std::size_t stride, std::vector<double>& x) {
+  std::vector<std::size_t> kept;
+  for (std::size_t i = 0; i < p.s.size(); i += stride) kept.push_back(i);
+  if (kept.back() + 1 != p.s.size()) kept.push_back(p.s.size() - 1);
+  PathTimingProblem out = p;
+  out.nodes = static_cast<int>(kept.size());
+  out.s.clear();
+  out.d1.clear(), out.d2.clear(), out.d3.clear();
+  for (PathTimingProblem::Linear& l : out.linear) l.a.clear(), l.b.clear(), l.c.clear();
+  std::vector<double> kept_x;
+  const std::size_t q = static_cast<std::size_t>(p.quantities);
+  for (std::size_t i : kept) {
+    out.s.push_back(p.s[i]);
+    out.d1.insert(out.d1.end(), p.d1.begin() + i * q, p.d1.begin() + (i + 1) * q);
+    out.d2.insert(out.d2.end(), p.d2.begin() + i * q, p.d2.begin() + (i + 1) * q);
+    out.d3.insert(out.d3.end(), p.d3.begin() + i * q, p.d3.begin() + (i + 1) * q);
+    for (std::size_t k = 0; k < out.linear.size(); ++k) {
+      out.linear[k].a.push_back(p.linear[k].a[i]);
+      out.linear[k].b.push_back(p.linear[k].b[i]);
+      out.linear[k].c.push_back(p.linear[k].c[i]);
+    }
+    if (!x.empty()) kept_x.push_back(x[i]);
+  }
+  out.max_speed_squared.clear();
+  x = std::move(kept_x);
+  return out;
+}
+
+// Stops are priced on a grid of about this many nodes at most: a
+// difference of two timings' durations needs far fewer than a timing's
+// samples do.
+constexpr std::size_t kStopPricingNodes = 1000;
+
+}  // namespace
+
+std::vector<double> StopCosts(PathTimingProblem problem, std::vector<double> solved,
+                              const std::vector<double>& stops) {
+  std::vector<double> costs(stops.size(), 0.0);
+  if (stops.empty() || problem.s.size() < 3) return costs;
+  if (solved.size() != problem.s.size()) solved.clear();
+  const std::size_t stride = (problem.s.size() + kStopPricingNodes - 1) / kStopPricingNodes;
+  if (stride > 1) problem = EveryNth(problem, stride, solved);
+  const std::vector<double> grid = problem.s;
+  if (solved.empty()) solved = SolvePathTiming(problem).x;
+  problem.max_speed_squared = solved;
+  for (double s : stops) {
+    const std::size_t i = NearestNode(grid, s);
+    if (i > 0 && i + 1 < grid.size()) problem.max_speed_squared[i] = 0.0;
+  }
+  const PathTimingSolution stopped = SolvePathTiming(problem);
+  const std::vector<double> fast = NodeTimes(PathTiming(solved, grid));
+  const std::vector<double> slow = NodeTimes(PathTiming(stopped.x, grid));
+  auto cost_until = [&](double s) {
+    const std::size_t i = NearestNode(grid, s);
+    return slow[i] - fast[i];
+  };
+  double before = 0.0;
+  for (std::size_t k = 0; k < stops.size(); ++k) {
+    const double until = k + 1 < stops.size() ? cost_until(0.5 * (stops[k] + stops[k + 1]))
+                                              : slow.back() - fast.back();
+    costs[k] = until - before;
+    before = until;
+  }
+  return costs;
+}
+
+bool KeepsTcpLimits(const PathProfile& played, const CartesianExtent& extent,
+                    const SpeedSpec& speed, double dt, bool with_jerk) {
+  constexpr double kInfinite = std::numeric_limits<double>::infinity();
+  const double slack = 1 + 1e-6;
+  for (double t = 0.0; t <= played.duration(); t += dt) {
+    const PathProfile::State st = played.At(t);
+    const TcpRates r = extent.rates(st.s);
+    auto within = [&](const double* d, double v, double a, double j) {
+      return std::abs(d[0] * st.sd) <= v * slack &&
+             std::abs(d[0] * st.sdd + d[1] * st.sd * st.sd) <= a * slack &&
+             std::abs(d[0] * st.sddd + 3 * d[1] * st.sd * st.sdd + d[2] * st.sd * st.sd * st.sd) <=
+                 j * slack;
+    };
+    if (!within(r.linear, speed.linear_velocity, speed.linear_acceleration,
+                with_jerk ? speed.linear_jerk : kInfinite) ||
+        !within(r.angular, speed.angular_velocity, speed.angular_acceleration,
+                with_jerk ? speed.angular_jerk : kInfinite)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 Diagnostic TimingStall(const JointCurve& curve, const SegmentContext& context, double s) {

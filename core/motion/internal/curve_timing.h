@@ -1,20 +1,42 @@
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "core/motion/internal/joint_curve.h"
 #include "core/motion/internal/segment_context.h"
 #include "core/motion/motion_request.h"
+#include "core/profile/path_profile.h"
 #include "core/profile/path_timing.h"
 
 namespace motion {
+
+/// \brief The first three derivatives in s of the TCP's distance along a
+/// path and of the angle the tool has turned, at one s.
+struct TcpRates {
+  double linear[3] = {0.0, 0.0, 0.0};
+  double angular[3] = {0.0, 0.0, 0.0};
+};
 
 /// \brief How far a Cartesian path goes: the TCP's path length (m) and how
 /// far the tool turns along it (rad), for its speed limits.
 struct CartesianExtent {
   double length = 0.0;
   double rotation = 0.0;
+  /// A path whose TCP does not move uniformly in s (a blended run,
+  /// blended_run_path.h) gives its rates per s here; the TCP's limits then
+  /// hold with them at every node, and the programmed timing (uniform in s
+  /// over `length` and `rotation`) is only the reference SPEED_REDUCED
+  /// compares with. Empty: uniform (d/ds = length, rotation).
+  std::function<TcpRates(double s)> rates;
 };
+
+/// \brief Along a path with extent.rates (a blended run) the TCP of the
+/// joint curve leaves the programmed path by up to its tolerance, and in a
+/// tight blend its speed by up to ~0.1 % more than the path's: the run's
+/// TCP speed limit is kept this far inside, in its timing and in its
+/// programmed reference (BlendedRunPath::Extent).
+inline constexpr double kRunTcpVelocityMargin = 0.998;
 
 /// \brief The smallest timing grid (nodes) a curve is timed on.
 inline constexpr int kMinTimingNodes = 64;
@@ -29,14 +51,18 @@ std::vector<double> UniformGrid(int nodes);
 /// TCP's distance and rotation under the segment's limits (their
 /// derivatives in s are the extent: lines, arcs and slerps move uniformly
 /// in s). `tcp_only` keeps only the TCP: the programmed timing.
+/// `previous` (a problem of the same curve and context on a grid this one
+/// refines) lends its rows to the nodes they share.
 PathTimingProblem CurveTimingProblem(const JointCurve& curve, const SegmentContext& context,
                                      const SpeedSpec& speed, const CartesianExtent& extent,
-                                     const std::vector<double>& grid, bool tcp_only);
+                                     const std::vector<double>& grid, bool tcp_only,
+                                     const PathTimingProblem* previous = nullptr);
 
 /// \brief A timing along a curve and the grid it was solved on.
 struct CurveTiming {
   PathTimingSolution solution;
   std::vector<double> grid;
+  PathTimingProblem problem;  ///< as solved (caps included)
 };
 
 /// \brief The fastest timing along `curve` (SolvePathTiming), first on a
@@ -52,6 +78,24 @@ CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& cont
                              const SpeedSpec& speed, const CartesianExtent& extent,
                              double programmed_duration, const std::vector<double>& caps,
                              const std::vector<double>& grid);
+
+/// \brief What a stop at each of `stops` (values of s, increasing, inside
+/// (0, 1)) would cost (own time, before speed_override): `problem` solved
+/// with sd = 0 at the node nearest each stop and under `solved` (sd^2 per
+/// node of the timing to compare with; empty: `problem` solved here), and
+/// the difference of the two timings' times between the midpoints of
+/// consecutive stops (the first from s = 0, the last to s = 1) given to the
+/// stop between them. Their sum is what all the stops cost together.
+std::vector<double> StopCosts(PathTimingProblem problem, std::vector<double> solved,
+                              const std::vector<double>& stops);
+
+/// \brief True when `played` (a timing of sigma along a path with
+/// extent.rates, on the grid of `dt`) keeps the TCP within the segment's
+/// linear and angular velocity, acceleration and jerk at every sample, as
+/// the rates give them (velocity r1 sd, acceleration r1 sdd + r2 sd^2, jerk
+/// r1 sddd + 3 r2 sd sdd + r3 sd^3).
+bool KeepsTcpLimits(const PathProfile& played, const CartesianExtent& extent,
+                    const SpeedSpec& speed, double dt, bool with_jerk);
 
 /// \brief Why a timing along `curve` stalls at `s` (no speed there keeps
 /// every constraint, so sd^2 = 0 where the arm must move), as an error:
