@@ -13,6 +13,7 @@
 #include "core/ik/ik_solver.h"
 #include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
+#include "core/motion/internal/blended_run.h"
 #include "core/motion/internal/checked_blend.h"
 #include "core/motion/internal/move_c.h"
 #include "core/motion/internal/move_j.h"
@@ -186,19 +187,11 @@ struct PathCursor {
   DynamicsData* dynamics = nullptr;    ///< null: torque neither limited nor checked
 };
 
-// One segment from the cursor: its planner, its report, and (when every
-// sample was made) the cursor moved to its end. Sets `completed`.
-absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathRequest& request,
-                         const PathLimits& limits, const std::function<bool()>& cancelled,
-                         std::size_t index, PathCursor& cursor, PathResult& result,
-                         bool& completed) {
-  const MotionSegment& segment = request.segments[index];
-  SegmentReport report;
-  report.segment_id = segment.id.empty() ? absl::StrCat("#", index) : segment.id;
-  report.segment_index = static_cast<int>(index);
-  const bool starts_where_previous_ended = cursor.continuous;
-  const Payload carried_before = cursor.payload;
-  if (segment.payload) cursor.payload = *segment.payload;  // from this segment on
+// What a planner works with from the cursor, for `segment`.
+SegmentContext ContextFor(const ChainModel& model, IkData& data, const PathRequest& request,
+                          const PathLimits& limits, const std::function<bool()>& cancelled,
+                          const MotionSegment& segment, const PathCursor& cursor,
+                          PathResult& result) {
   SegmentContext context{
       model,
       data,
@@ -229,6 +222,24 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
     context.collision.allowed = request.allowed_collisions.get();
   }
 
+  return context;
+}
+
+// One segment from the cursor: its planner, its report, and (when every
+// sample was made) the cursor moved to its end. Sets `completed`.
+absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathRequest& request,
+                         const PathLimits& limits, const std::function<bool()>& cancelled,
+                         std::size_t index, PathCursor& cursor, PathResult& result,
+                         bool& completed) {
+  const MotionSegment& segment = request.segments[index];
+  SegmentReport report;
+  report.segment_id = segment.id.empty() ? absl::StrCat("#", index) : segment.id;
+  report.segment_index = static_cast<int>(index);
+  const bool starts_where_previous_ended = cursor.continuous;
+  const Payload carried_before = cursor.payload;
+  if (segment.payload) cursor.payload = *segment.payload;  // from this segment on
+  SegmentContext context =
+      ContextFor(model, data, request, limits, cancelled, segment, cursor, result);
   Eigen::VectorXd end = cursor.joints;
   absl::Status status;
   const auto started = std::chrono::steady_clock::now();
@@ -277,6 +288,43 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
   }
   result.segments.push_back(std::move(report));
   return absl::OkStatus();
+}
+
+// Segments first..last as one blended run (blended_run.h) from the cursor:
+// true with their reports added and the cursor at the run's end, false
+// with nothing changed when the run has to be planned segment by segment.
+absl::StatusOr<bool> PlanRun(const ChainModel& model, IkData& data, const PathRequest& request,
+                             const PathLimits& limits, const std::function<bool()>& cancelled,
+                             std::size_t first, std::size_t& last, PathCursor& cursor,
+                             PathResult& result) {
+  const MotionSegment& segment = request.segments[first];
+  const Payload carried = cursor.payload;
+  if (segment.payload) cursor.payload = *segment.payload;
+  SegmentContext context =
+      ContextFor(model, data, request, limits, cancelled, segment, cursor, result);
+  std::vector<SegmentReport> reports;
+  Eigen::VectorXd end = cursor.joints;
+  const auto started = std::chrono::steady_clock::now();
+  absl::StatusOr<bool> planned = PlanBlendedRun(request, first, last, context, reports, end);
+  if (!planned.ok() || !*planned) {
+    cursor.payload = carried;
+    return planned;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  for (SegmentReport& report : reports) {
+    report.compute_seconds = seconds / static_cast<double>(reports.size());
+    const std::string& source = request.segments[report.segment_index].source;
+    for (Diagnostic& d : report.diagnostics) {
+      if (!source.empty()) d.source = source;
+      result.diagnostics.push_back(d);
+    }
+    cursor.time += report.duration;
+    result.segments.push_back(std::move(report));
+  }
+  cursor.joints = end;
+  cursor.continuous = true;
+  return true;
 }
 
 // After a failed segment (and stop_on_error false): go on from its target,
@@ -330,6 +378,18 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
 
   for (std::size_t i = 0; i < request.segments.size(); ++i) {
     if (cancelled && cancelled()) return absl::CancelledError("planning cancelled by the client");
+    // A run of blended Cartesian motions is one curve and one timing,
+    // unless a zone before it still has to blend into its first motion.
+    if (std::size_t last = BlendedRunEnd(request, i);
+        last > i && (i == 0 || !AsksForBlend(request.segments[i - 1].zone))) {
+      absl::StatusOr<bool> planned =
+          PlanRun(model, data, request, limits, cancelled, i, last, cursor, result);
+      if (!planned.ok()) return planned.status();
+      if (*planned) {
+        i = last;
+        continue;
+      }
+    }
     bool completed = false;
     if (auto status =
             PlanSegment(model, data, request, limits, cancelled, i, cursor, result, completed);

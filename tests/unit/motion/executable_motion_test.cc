@@ -391,15 +391,10 @@ TEST(ExecutableMotionTest, SevenAxisSquareWithFifteenMillimetreZonesNeverStopsIn
           "[ figures  ] %s corner %d: blend %.3f s, TCP %.4f to %.4f m/s, %.2f mm from "
           "the corner\n",
           file, c, b.end_time - b.start_time, slowest, fastest, 1e3 * closest);
-      // Known short (issue 26, open): where a joint holds one edge's end
-      // back (the iiwa's joint 4 here) the superposed ends no longer add
-      // up to the programmed speed and the blend dips (to 0.008 m/s at the
-      // iiwa's third corner): a blend on the joint curve itself, timed
-      // through the corner, is what removes it. Asserted where it holds.
-      if (std::string(file) == "panda.urdf") {
-        EXPECT_GE(slowest, 0.5 * v) << "corner " << c;
-      }
-      EXPECT_GT(slowest, 0.0) << "corner " << c;
+      // The blend is a piece of the run's one joint curve, timed through
+      // the corner with the edges (blended_run.h): nothing binds here, so
+      // the TCP keeps the programmed speed through the zone.
+      EXPECT_GE(slowest, 0.95 * v) << "corner " << c;
       EXPECT_LE(fastest, v * (1 + 1e-3)) << "corner " << c;
       EXPECT_LT(closest, zone) << "corner " << c;
     }
@@ -776,12 +771,11 @@ TEST(ExecutableMotionTest, AMoveJAfterATinyMoveKeepsTheJerkAcrossTheJunction) {
 TEST(ExecutableMotionTest, SevenAxisSquaresFromRandomStartsRunWithinEveryLimit) {
   // The square above from random starts of every 7-DOF arm (the bundled
   // ones and any in MOTIOND_EXTRA_ARMS), eight whose edges all run as fine
-  // stops: with 15 mm zones each is ok and within every limit, and what the
-  // blends achieve is printed. Known short (issue 26, open): where the two
-  // edges' superposed ends break a joint's jerk at every overlap a corner
-  // stays a fine stop (ZONE_APPROXIMATED), and where a joint holds one end
-  // back the blend dips; a blend on the joint curve, timed through the
-  // corner, is what removes both.
+  // stops: with 15 mm zones each is ok and within every limit, every corner
+  // is blended (the run is one joint curve, timed through its corners) and
+  // none dips below 10 % of the programmed speed (a joint may hold one
+  // back: the held-out Gen3's slowest runs at 0.34 of it); the slowest is
+  // printed.
   for (const std::string& file : ArmsToTest()) {
     const Robot robot = LoadRobot(file);
     ASSERT_NE(robot.chain, nullptr);
@@ -789,6 +783,7 @@ TEST(ExecutableMotionTest, SevenAxisSquaresFromRandomStartsRunWithinEveryLimit) 
     SCOPED_TRACE(file);
     std::mt19937_64 rng(3);
     int squares = 0, stops = 0, dips = 0;
+    double slowest = 1e9;
     for (int attempt = 0; attempt < 60 && squares < 8; ++attempt) {
       const Eigen::VectorXd q0 = motion_test::RandomJoints(*robot.spec, robot.ichain, rng, -0.3);
       const Eigen::Isometry3d start = IndependentFk(robot.ichain, q0);
@@ -809,13 +804,16 @@ TEST(ExecutableMotionTest, SevenAxisSquaresFromRandomStartsRunWithinEveryLimit) 
         const BlendReport& b = blended->segments[static_cast<std::size_t>(c)].blend;
         stops += !b.blended;
         dips += b.blended && b.min_tcp_speed < 0.1 * v;
+        if (b.blended) slowest = std::min(slowest, b.min_tcp_speed / v);
       }
       if (HasFailure()) return;
     }
     std::printf(
         "[ figures  ] %s: %d squares from random starts, %d of %d corners a fine stop, %d "
-        "blended below 10 %% of the programmed speed\n",
-        file.c_str(), squares, stops, 3 * squares, dips);
+        "blended below 10 %% of the programmed speed, the slowest at %.3f of it\n",
+        file.c_str(), squares, stops, 3 * squares, dips, slowest);
+    EXPECT_EQ(stops, 0);
+    EXPECT_EQ(dips, 0);
   }
 }
 

@@ -298,6 +298,83 @@ TEST(ZoneBlendingTest, GlueBeadBlendsEveryCornerOnTheUr5AndThePanda) {
   }
 }
 
+// A run of MoveLs with DISTANCE zones is one joint curve timed through its
+// corners (blended_run.h): the TCP keeps its programmed speed through every
+// zone (by the test's own FK: nothing binds on this small square), the
+// segments' samples tile the trajectory with each blend at the end of its
+// zone's segment, each blend says what a stop there would have cost, and a
+// zone larger than half an edge is reduced to that, saying so.
+TEST(ZoneBlendingTest, ARunOfMoveLsIsTimedThroughItsCornersAtTheProgrammedSpeed) {
+  const Robot robot = LoadRobot("ur5.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const double v = 0.05, side = 0.1, dt = MotionDefaults::kSampleTime;
+  Builder b(robot, Ur5Start());
+  const Eigen::Vector3d x(side, 0, 0), y(0, side, 0);
+  for (const Eigen::Vector3d& d : {x, y, Eigen::Vector3d(-x), Eigen::Vector3d(-y)}) {
+    MotionSegment& s = b.L(d);
+    s.speed.linear_velocity = v;
+    s.zone = Distance(0.015);
+  }
+  b.program.request.segments.back().zone = ZoneSpec();
+  b.program.request.segments[2].zone = Distance(1.0);  // reduced to half an edge
+  const PathResult blended = Plan(robot, b.program.request);
+  const PathResult fine = Plan(robot, WithFineStops(b.program.request));
+  ASSERT_TRUE(blended.ok);
+  ExpectRunsOnTheRobot(robot, blended.trajectory, dt);
+  EXPECT_LT(blended.duration, fine.duration);
+  const Trajectory& t = blended.trajectory;
+  ASSERT_EQ(blended.segments.size(), 4u);
+  EXPECT_EQ(blended.segments[0].first_index, 0);
+  for (std::size_t k = 0; k < 4; ++k) {
+    SCOPED_TRACE(k);
+    const SegmentReport& r = blended.segments[k];
+    const std::int64_t last = r.first_index + r.point_count - 1;
+    if (k + 1 < 4) {
+      EXPECT_EQ(blended.segments[k + 1].first_index, last + 1);
+      EXPECT_NEAR(blended.segments[k + 1].start_time, t.time[static_cast<std::size_t>(last)], 1e-9);
+    } else {
+      EXPECT_EQ(last + 1, static_cast<std::int64_t>(t.size()));
+      EXPECT_FALSE(r.blend.blended);
+      continue;
+    }
+    ASSERT_TRUE(r.blend.blended);
+    EXPECT_EQ(r.blend.end_index, last);
+    EXPECT_LT(r.blend.start_index, r.blend.end_index);
+    EXPECT_GT(r.blend.time_saved, 0.0);
+    EXPECT_NEAR(r.path_length, side, 1e-9);
+    // The TCP by the test's own FK: at the programmed speed through the
+    // zone, within the sphere the report gives, and past the corner by
+    // what it says.
+    const Eigen::Vector3d corner = b.program.end[k];
+    double slowest = 1e9, fastest = 0.0, closest = 1e9;
+    for (std::int64_t i = r.blend.start_index; i < r.blend.end_index; ++i) {
+      const Eigen::Vector3d p =
+          IndependentFk(robot.ichain, t.Position(static_cast<std::size_t>(i))).translation();
+      const Eigen::Vector3d n =
+          IndependentFk(robot.ichain, t.Position(static_cast<std::size_t>(i + 1))).translation();
+      slowest = std::min(slowest, (n - p).norm() / dt);
+      fastest = std::max(fastest, (n - p).norm() / dt);
+      closest = std::min(closest, (p - corner).norm());
+      EXPECT_LE((p - corner).norm(), r.blend.zone_radius + 1e-5);
+    }
+    EXPECT_GE(slowest, 0.98 * v);
+    EXPECT_LE(fastest, v * (1 + 1e-3));
+    EXPECT_NEAR(r.blend.corner_distance, closest, 1e-5);
+    EXPECT_LT(closest, r.blend.zone_radius);
+  }
+  EXPECT_NEAR(blended.segments[0].blend.zone_radius, 0.015, 1e-6);
+  const Diagnostic* reduced = nullptr;
+  for (const Diagnostic& d : blended.diagnostics) {
+    if (d.code == DiagnosticCode::kZoneReduced) reduced = &d;
+  }
+  ASSERT_NE(reduced, nullptr);
+  EXPECT_EQ(reduced->segment_id, "2");
+  EXPECT_LE(reduced->value, 0.5 * side + 1e-9);
+  EXPECT_GT(reduced->value, 0.4 * side);
+  EXPECT_EQ(reduced->limit, 1.0);
+  EXPECT_NEAR(blended.segments[2].blend.zone_radius, reduced->value, 1e-9);
+}
+
 // Every pair of motion kinds blends: first motion with a 15 mm zone into
 // the second, on the UR5. The MoveJs run at half of every joint limit: two
 // overlapping motions within half of each limit are within the whole one
