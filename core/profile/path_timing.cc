@@ -60,7 +60,16 @@ class Sweeper {
     if (static_cast<int>(p_.max_speed_squared.size()) == n_) {
       for (int i = 0; i < n_; ++i) x_[i] = std::min(x_[i], p_.max_speed_squared[i]);
     }
-    x_.front() = x_.back() = 0.0;
+    // The ends: at rest, or held at their speed over their interval.
+    held_front_ = p_.start_speed_squared > 0 && n_ >= 5 ? 1 : 0;
+    held_back_ = p_.end_speed_squared > 0 && n_ >= 5 ? 1 : 0;
+    x_.front() = held_front_ ? p_.start_speed_squared : 0.0;
+    x_.back() = held_back_ ? p_.end_speed_squared : 0.0;
+    if (held_front_) x_[1] = x_.front();
+    if (held_back_) x_[n_ - 2] = x_.back();
+    for (int i = 0; i < n_; ++i) {
+      if (Held(i) && x_[i] > mvc_[i] * (1 + 1e-9)) ends_held_ = false;
+    }
     StartStopBounds();
     double last_time = kInf;
     for (int round = 0; round < kMaxRounds; ++round) {
@@ -84,6 +93,7 @@ class Sweeper {
       last_time = time;
     }
     out.x = x_;
+    out.ends_held = ends_held_;
     return out;
   }
 
@@ -197,6 +207,7 @@ class Sweeper {
   void StartStopBounds() {
     if (n_ < 3) return;
     for (int end : {0, n_ - 1}) {
+      if ((end == 0 && held_front_) || (end == n_ - 1 && held_back_)) continue;
       double jerk = kInf;
       for (int m = 0; m < m_; ++m) {
         const double d1 = std::abs(D(p_.d1, end, m));
@@ -211,8 +222,17 @@ class Sweeper {
     }
   }
 
+  // The ends and, where an end speed is held, the node next to it.
+  bool Held(int i) const { return i <= held_front_ || i >= n_ - 1 - held_back_; }
+
   bool Lower(int i, double value) {
-    if (i <= 0 || i >= n_ - 1) return false;  // at rest at both ends
+    if (Held(i)) {
+      // A held speed that a constraint asks to lower is not kept.
+      if ((i > 0 && i < n_ - 1) || (i == 0 && held_front_) || (i == n_ - 1 && held_back_)) {
+        if (value < x_[i] * (1 - 1e-6) - tolerance_) ends_held_ = false;
+      }
+      return false;
+    }
     value = std::max(0.0, value);
     if (value >= x_[i]) return false;
     const bool changed = x_[i] - value > tolerance_;
@@ -434,6 +454,8 @@ class Sweeper {
   std::vector<double> h_;
   std::vector<std::vector<Line>> lines_;
   std::vector<double> mvc_, x_;
+  int held_front_ = 0, held_back_ = 0;  ///< 1: that end's speed is held
+  bool ends_held_ = true;
   std::vector<double> coupling_share_;  ///< nodes x quantities: of the jerk limit, for 3 y'' sd sdd
   double tolerance_ = 0.0;
   std::vector<int> envelope_apex_;

@@ -33,6 +33,12 @@ struct PathTimingProblem {
   /// Optional caps on sd^2 per node (empty: none), for a caller that found
   /// the sampled motion beyond a limit somewhere and slows it there.
   std::vector<double> max_speed_squared;
+  /// sd^2 at each end (0: at rest). A positive one is held over the end's
+  /// interval (its two nodes, sdd = 0 there), so that a stretch of a longer
+  /// timing that cruises where it is cut out can be solved on its own and
+  /// put back (nodes >= 5 then).
+  double start_speed_squared = 0.0;
+  double end_speed_squared = 0.0;
 };
 
 /// \brief sd^2 at every node of the fastest timing found, at rest at both
@@ -43,6 +49,9 @@ struct PathTimingSolution {
   std::vector<double> x;  ///< sd^2
   int sweeps = 0;
   bool converged = false;
+  /// False when a held end speed (start_speed_squared, end_speed_squared)
+  /// could not be kept: some constraint next to it asked for less.
+  bool ends_held = true;
 };
 
 /// \brief Reachability analysis in the manner of TOPP-RA (Pham & Pham,

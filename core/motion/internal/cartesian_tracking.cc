@@ -17,7 +17,9 @@
 #include "core/motion/internal/programmed_speed.h"
 #include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/segment_sampling.h"
+#include "core/motion/internal/timing_repairs.h"
 #include "core/motion/internal/trajectory_checks.h"
+#include "core/motion/internal/windowed_timing.h"
 #include "core/profile/path_timing.h"
 
 namespace motion {
@@ -31,8 +33,6 @@ constexpr double kAuditSlack = 1e-6;
 // Where the samples break a limit the speed is capped a little below what
 // they need, fading out over this much time on each side; at most this
 // many times.
-constexpr double kRepairMargin = 0.97;
-constexpr double kRepairSpread = 0.05;  // s
 constexpr int kRepairs = 6;
 constexpr int kLastResortStretches = 8;
 
@@ -127,8 +127,6 @@ struct Sampled {
 
 // Samples `curve` through `timing` (already stretched to end on the grid)
 // at every dt; the first sample is the start exactly, the last the end.
-using TimeLaw = std::function<PathTiming::State(double t)>;
-
 absl::Status SampleTiming(const JointCurve& curve, const TimeLaw& timing, long samples,
                           const SegmentContext& context, Sampled& out) {
   const int dof = curve.dof();
@@ -164,56 +162,6 @@ TorqueRatio SampledTorque(const SegmentContext& context, const Sampled& sampled)
   if (context.dynamics == nullptr) return TorqueRatio{};
   return SampledTorqueRatio(context.model, *context.dynamics, context.limits, sampled.q,
                             context.sample_time, context.gravity, context.payload);
-}
-
-// Where the audit of the samples finds a rate beyond its limit, the caps on
-// sd^2 at the grid's nodes come down: at the sample, by what the worst rate
-// there needs (velocity ~ sd, acceleration ~ sd^2, jerk ~ sd^3 for the same
-// shape) and a little more, fading out over kRepairSpread on each side.
-// False when every sample is within its limits.
-bool LowerCapsWhereBroken(const RateAudit& audit, const TorqueRatio& torque, const Sampled& sampled,
-                          const PathTiming& timing, bool with_jerk, double dt,
-                          std::vector<double>& caps) {
-  const std::vector<double>& grid = timing.nodes();
-  const std::size_t n = sampled.sigma.size();
-  std::vector<double> factor(n, 1.0);
-  bool broken = false;
-  for (std::size_t k = 0; k < n; ++k) {
-    double f = 1.0;
-    const double v = audit.ratio_at[RateAudit::kVelocity][k];
-    const double a = audit.ratio_at[RateAudit::kAcceleration][k];
-    const double j = with_jerk ? audit.ratio_at[RateAudit::kJerk][k] : 0.0;
-    if (v > 1 + kAuditSlack) f = std::min(f, 1 / (v * v));
-    if (a > 1 + kAuditSlack) f = std::min(f, 1 / a);
-    if (j > 1 + kAuditSlack) f = std::min(f, std::pow(j, -2.0 / 3.0));
-    // Torque: its dynamic part goes with sd^2 (gravity does not), so the
-    // cap is what the ratio asks and the loop comes back if that is short.
-    if (torque.ratio > 1 + kAuditSlack && static_cast<std::size_t>(torque.sample) == k) {
-      f = std::min(f, 1 / torque.ratio);
-    }
-    if (f < 1) broken = true, factor[k] = kRepairMargin * f;
-  }
-  if (!broken) return false;
-  const long spread = std::max(1L, std::lround(kRepairSpread / dt));
-  for (std::size_t k = 0; k < n; ++k) {
-    if (factor[k] >= 1) continue;
-    const long lo = std::max(0L, static_cast<long>(k) - spread);
-    const long hi = std::min(static_cast<long>(n) - 1, static_cast<long>(k) + spread);
-    for (long l = lo; l <= hi; ++l) {
-      const double fade = static_cast<double>(std::abs(l - static_cast<long>(k))) / spread;
-      const double f = 1 - (1 - factor[k]) * (1 - fade);
-      // The nodes between this sample and the next.
-      const double from = sampled.sigma[static_cast<std::size_t>(std::max(0L, l - 1))];
-      const double to = sampled.sigma[static_cast<std::size_t>(std::min<long>(n - 1, l + 1))];
-      auto first = std::lower_bound(grid.begin(), grid.end(), from);
-      auto last = std::upper_bound(grid.begin(), grid.end(), to);
-      for (auto it = first; it != last; ++it) {
-        const std::size_t i = static_cast<std::size_t>(it - grid.begin());
-        caps[i] = std::min(caps[i], f * timing.SpeedSquaredAt(grid[i]));
-      }
-    }
-  }
-  return true;
 }
 
 // The samples a timing of `on_grid` seconds (a whole number of samples)
@@ -381,10 +329,19 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     detail->stop_cost = StopCosts(std::move(problem), std::move(solved), detail->stops);
     for (double& c : detail->stop_cost) c /= context.speed_override;
   };
+  // A timing that is (mostly) the programmed one: stops priced on the TCP's
+  // own timing.
+  auto price_on_tcp = [&]() {
+    const std::vector<double> grid =
+        UniformGrid(static_cast<int>(std::max<long>(kMinTimingNodes, samples)));
+    fill_detail(CurveTimingProblem(curve, context, segment.speed, extent, grid, true), {});
+  };
   if (moves) {
     const PathProfile played =
         exact->StretchedTo(exact->duration() / context.speed_override).OnGrid(dt);
-    const bool tcp = !extent.rates || KeepsTcpLimits(played, extent, segment.speed, dt, with_jerk);
+    std::vector<double> trouble;
+    const bool tcp =
+        !extent.rates || KeepsTcpLimits(played, extent, segment.speed, dt, with_jerk, &trouble);
     on_grid = played.duration();
     if (absl::Status s = GridSamples(context, report, on_grid, samples); !s.ok()) return s;
     const TimeLaw law = [&](double t) {
@@ -393,12 +350,28 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
     if (tcp && check()) {
-      // Stops priced on the TCP's own timing, which this one is.
-      const std::vector<double> grid =
-          UniformGrid(static_cast<int>(std::max<long>(kMinTimingNodes, samples)));
-      fill_detail(CurveTimingProblem(curve, context, segment.speed, extent, grid, true), {});
+      price_on_tcp();
       return FinishSegment(segment, path, context, report, sampled, samples, index_base, nullptr,
                            on_grid, checks, end_joints);
+    }
+    // Where it breaks a limit, the fastest timing in windows around there,
+    // the programmed one elsewhere (windowed_timing.h).
+    if (tcp) trouble = BrokenAt(checks.audit, checks.torque, sampled.sigma, with_jerk);
+    if (const std::optional<WindowedTiming> windowed =
+            TimeInWindows(curve, context, segment.speed, extent, *exact, trouble)) {
+      on_grid = std::ceil(windowed->duration / context.speed_override / dt - 1e-9) * dt;
+      const double k = windowed->duration / on_grid;  // own time per second
+      const TimeLaw law = [&](double t) {
+        PathTiming::State st = windowed->law(t * k);
+        return PathTiming::State{st.s, st.sd * k, st.sdd * k * k};
+      };
+      if (absl::Status s = GridSamples(context, report, on_grid, samples); !s.ok()) return s;
+      if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
+      if (check()) {
+        price_on_tcp();
+        return FinishSegment(segment, path, context, report, sampled, samples, index_base,
+                             &programmed_speed(), on_grid, checks, end_joints);
+      }
     }
   }
 
@@ -434,7 +407,8 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     if ((within = check()) || pass == kRepairs) break;
     if (caps.size() != timings.grid.size()) caps.assign(timings.grid.size(), kInf);
     // Caps are in the timing's own speed; the override slows all of it.
-    if (!LowerCapsWhereBroken(checks.audit, checks.torque, sampled, timing, with_jerk, dt, caps)) {
+    if (!LowerCapsWhereBroken(checks.audit, checks.torque, sampled.sigma, timing, with_jerk, dt,
+                              caps)) {
       break;
     }
     for (std::size_t i = 0; i < caps.size(); ++i) {

@@ -224,6 +224,44 @@ CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& cont
   return t;
 }
 
+CurveTiming SolveCurveTimingBetween(const JointCurve& curve, const SegmentContext& context,
+                                    const SpeedSpec& speed, const CartesianExtent& extent,
+                                    double from, double to, double start_x, double end_x,
+                                    double node_spacing) {
+  // Uniform at `node_spacing`, with every knot of the curve inside and the
+  // middle of every piece, as FirstGrid.
+  const int uniform = static_cast<int>(std::clamp(std::ceil((to - from) / node_spacing) + 1, 16.0,
+                                                  static_cast<double>(kMaxNodes / 4)));
+  std::vector<double> grid;
+  for (int i = 0; i < uniform; ++i) grid.push_back(from + (to - from) * i / (uniform - 1));
+  const std::vector<double>& knots = curve.knots();
+  for (std::size_t k = 0; k + 1 < knots.size(); ++k) {
+    for (double v : {knots[k], 0.5 * (knots[k] + knots[k + 1])}) {
+      if (v > from && v < to) grid.push_back(v);
+    }
+  }
+  std::sort(grid.begin(), grid.end());
+  CurveTiming t;
+  for (double v : grid) {
+    if (t.grid.empty() || v - t.grid.back() > 1e-12) t.grid.push_back(v);
+  }
+  t.grid.back() = to;
+  const double longest = kIntervalPerSample * context.sample_time * context.speed_override;
+  for (int pass = 0;; ++pass) {
+    PathTimingProblem problem = CurveTimingProblem(curve, context, speed, extent, t.grid, false,
+                                                   t.problem.nodes > 0 ? &t.problem : nullptr);
+    problem.start_speed_squared = start_x;
+    problem.end_speed_squared = end_x;
+    t.solution = SolvePathTiming(problem);
+    t.problem = std::move(problem);
+    if (pass == kRefinements || !t.solution.ends_held) break;
+    std::vector<double> finer = RefinedGrid(PathTiming(t.solution.x, t.grid), longest, kMaxNodes);
+    if (finer.size() == t.grid.size()) break;
+    t.grid = std::move(finer);
+  }
+  return t;
+}
+
 namespace {
 
 // The time (own) at which `timing` reaches each node.
@@ -309,7 +347,9 @@ std::vector<double> StopCosts(PathTimingProblem problem, std::vector<double> sol
 }
 
 bool KeepsTcpLimits(const PathProfile& played, const CartesianExtent& extent,
-                    const SpeedSpec& speed, double dt, bool with_jerk) {
+                    const SpeedSpec& speed, double dt, bool with_jerk,
+                    std::vector<double>* broken) {
+  bool kept = true;
   constexpr double kInfinite = std::numeric_limits<double>::infinity();
   const double slack = 1 + 1e-6;
   for (double t = 0.0; t <= played.duration(); t += dt) {
@@ -325,10 +365,12 @@ bool KeepsTcpLimits(const PathProfile& played, const CartesianExtent& extent,
                 with_jerk ? speed.linear_jerk : kInfinite) ||
         !within(r.angular, speed.angular_velocity, speed.angular_acceleration,
                 with_jerk ? speed.angular_jerk : kInfinite)) {
-      return false;
+      kept = false;
+      if (broken == nullptr) return false;
+      broken->push_back(st.s);
     }
   }
-  return true;
+  return kept;
 }
 
 Diagnostic TimingStall(const JointCurve& curve, const SegmentContext& context, double s) {

@@ -79,6 +79,16 @@ CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& cont
                              double programmed_duration, const std::vector<double>& caps,
                              const std::vector<double>& grid);
 
+/// \brief The fastest timing along `curve` between s = `from` and `to`
+/// only, at sd^2 = start_x and end_x there (0: at rest; positive: held over
+/// the end's interval, PathTimingProblem), on a grid of about one node per
+/// `node_spacing` and every knot inside, refined as SolveCurveTiming's.
+/// solution.ends_held says whether those end speeds could be kept.
+CurveTiming SolveCurveTimingBetween(const JointCurve& curve, const SegmentContext& context,
+                                    const SpeedSpec& speed, const CartesianExtent& extent,
+                                    double from, double to, double start_x, double end_x,
+                                    double node_spacing);
+
 /// \brief What a stop at each of `stops` (values of s, increasing, inside
 /// (0, 1)) would cost (own time, before speed_override): `problem` solved
 /// with sd = 0 at the node nearest each stop and under `solved` (sd^2 per
@@ -94,8 +104,10 @@ std::vector<double> StopCosts(PathTimingProblem problem, std::vector<double> sol
 /// linear and angular velocity, acceleration and jerk at every sample, as
 /// the rates give them (velocity r1 sd, acceleration r1 sdd + r2 sd^2, jerk
 /// r1 sddd + 3 r2 sd sdd + r3 sd^3).
+/// `broken`, when given, collects the s of every sample that does not.
 bool KeepsTcpLimits(const PathProfile& played, const CartesianExtent& extent,
-                    const SpeedSpec& speed, double dt, bool with_jerk);
+                    const SpeedSpec& speed, double dt, bool with_jerk,
+                    std::vector<double>* broken = nullptr);
 
 /// \brief Why a timing along `curve` stalls at `s` (no speed there keeps
 /// every constraint, so sd^2 = 0 where the arm must move), as an error:

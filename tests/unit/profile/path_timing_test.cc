@@ -74,27 +74,34 @@ struct Solved {
   std::vector<double> grid;
 };
 
+// The problem of the one quantity on `grid`.
+template <typename D1>
+PathTimingProblem OneQuantity(const std::vector<double>& grid, D1 d1, double V, double A,
+                              double J) {
+  PathTimingProblem p;
+  p.nodes = static_cast<int>(grid.size());
+  p.quantities = 1;
+  p.s = grid;
+  for (double s : grid) {
+    // y' = d1(s), y'' = d1'(s), y''' = d1''(s) by central differences.
+    const double h = 1e-4;
+    p.d1.push_back(d1(s));
+    p.d2.push_back((d1(s + h) - d1(s - h)) / (2 * h));
+    p.d3.push_back((d1(s + h) - 2 * d1(s) + d1(s - h)) / (h * h));
+  }
+  p.max_velocity = {V};
+  p.max_acceleration = {A};
+  p.max_jerk = {J};
+  return p;
+}
+
 template <typename D1>
 Solved Solve(D1 d1, double V, double A, double J, double dt) {
   std::vector<double> grid;
   for (int i = 0; i <= 200; ++i) grid.push_back(i / 200.0);
   PathTimingSolution solution;
   for (int pass = 0; pass < 4; ++pass) {
-    PathTimingProblem p;
-    p.nodes = static_cast<int>(grid.size());
-    p.quantities = 1;
-    p.s = grid;
-    for (double s : grid) {
-      // y' = d1(s), y'' = d1'(s), y''' = d1''(s) by central differences.
-      const double h = 1e-4;
-      p.d1.push_back(d1(s));
-      p.d2.push_back((d1(s + h) - d1(s - h)) / (2 * h));
-      p.d3.push_back((d1(s + h) - 2 * d1(s) + d1(s - h)) / (h * h));
-    }
-    p.max_velocity = {V};
-    p.max_acceleration = {A};
-    p.max_jerk = {J};
-    solution = SolvePathTiming(p);
+    solution = SolvePathTiming(OneQuantity(grid, d1, V, A, J));
     if (pass == 3) break;  // the grid of the solution
     const std::vector<double> finer = RefinedGrid(PathTiming(solution.x, grid), 0.25 * dt, 200000);
     if (finer.size() == grid.size()) break;
@@ -190,6 +197,76 @@ TEST(PathTimingTest, ASpeedDipSlowsTheMotionThereOnly) {
   for (double s : {0.15, 0.8}) {
     EXPECT_NEAR(std::sqrt(solved.timing.SpeedSquaredAt(s)), V / L, 1e-3 * V / L) << "s " << s;
   }
+}
+
+// A stretch of the bumpy path solved on its own with its end speeds held at
+// a cruise of 0.9 V / L (what a windowed timing cuts out of a programmed one):
+// the ends keep that speed over their interval, the bump is still passed at
+// its limit, and put back between two stretches of cruise the samples keep
+// every limit across both junctions. A stretch too short to slow down in
+// says so (ends_held false).
+TEST(PathTimingTest, AStretchWithHeldEndSpeedsPutsBackIntoACruise) {
+  const double L = 3.0, V = 1.0, A = 2.0, J = 10.0, dt = 0.004, cruise = 0.9 * V / L;
+  auto d1 = [&](double s) { return L * (1 + 3 * std::exp(-std::pow((s - 0.5) / 0.05, 2))); };
+  // Solved and refined until no interval lasts more than dt / 4, as the
+  // planner does.
+  auto stretch = [&](double from, double to, PathTimingSolution& solution) {
+    std::vector<double> grid;
+    for (int i = 0; i <= 400; ++i) grid.push_back(from + (to - from) * i / 400);
+    for (int pass = 0;; ++pass) {
+      PathTimingProblem p = OneQuantity(grid, d1, V, A, J);
+      p.start_speed_squared = p.end_speed_squared = cruise * cruise;
+      solution = SolvePathTiming(p);
+      if (pass == 3 || !solution.ends_held) return grid;
+      const std::vector<double> finer =
+          RefinedGrid(PathTiming(solution.x, grid), 0.25 * dt, 200000);
+      if (finer.size() == grid.size()) return grid;
+      grid = finer;
+    }
+  };
+  PathTimingSolution solution;
+  const std::vector<double> grid = stretch(0.1, 0.9, solution);
+  ASSERT_TRUE(solution.ends_held);
+  const std::size_t n = grid.size();
+  for (std::size_t i : {std::size_t{0}, std::size_t{1}, n - 2, n - 1}) {
+    EXPECT_DOUBLE_EQ(solution.x[i], cruise * cruise) << "node " << i;
+  }
+  PathTiming timing(solution.x, grid);
+  EXPECT_NEAR(std::sqrt(timing.SpeedSquaredAt(0.5)), V / d1(0.5), 0.01 * V / d1(0.5));
+  // Cruise for 0.3 s, the stretch, cruise for 0.3 s; y = Bumpy(s) sampled.
+  const double before = 0.3, after = 0.3;
+  const double T = std::ceil((before + timing.duration() + after) / dt) * dt;
+  std::vector<double> y;
+  for (double t = 0; t <= T + 1e-9; t += dt) {
+    double s;
+    if (t < before) {
+      s = 0.1 - cruise * (before - t);
+    } else if (t < before + timing.duration()) {
+      s = timing.At(t - before).s;
+    } else {
+      s = 0.9 + cruise * (t - before - timing.duration());
+    }
+    y.push_back(Bumpy(s));
+  }
+  // Interior differences only: the pieces cruise at both ends.
+  const std::vector<double> inner(y.begin() + 3, y.end() - 3);
+  Audit audit;
+  for (std::size_t k = 3; k < inner.size(); ++k) {
+    audit.velocity = std::max(audit.velocity, std::abs(inner[k] - inner[k - 1]) / dt);
+    audit.acceleration = std::max(audit.acceleration,
+                                  std::abs(inner[k] - 2 * inner[k - 1] + inner[k - 2]) / (dt * dt));
+    audit.jerk = std::max(
+        audit.jerk,
+        std::abs(inner[k] - 3 * inner[k - 1] + 3 * inner[k - 2] - inner[k - 3]) / (dt * dt * dt));
+  }
+  EXPECT_LE(audit.velocity, V * (1 + 1e-6));
+  EXPECT_LE(audit.acceleration, A * 1.005);
+  EXPECT_LE(audit.jerk, J * 1.02);
+  // Too short a stretch to slow down for the bump and speed up again (the
+  // slowing alone takes ~0.12 of s here).
+  PathTimingSolution short_one;
+  stretch(0.47, 0.53, short_one);
+  EXPECT_FALSE(short_one.ends_held);
 }
 
 // Dips of the speed limit, narrow and wide, deep and shallow, close

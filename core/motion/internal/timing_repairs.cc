@@ -1,0 +1,78 @@
+#include "core/motion/internal/timing_repairs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace motion {
+namespace {
+
+// Rounding of divided differences, as SampleSegment's audit.
+constexpr double kAuditSlack = 1e-6;
+// Where the samples break a limit the speed is capped a little below what
+// they need, fading out over this much time on each side.
+constexpr double kRepairMargin = 0.97;
+constexpr double kRepairSpread = 0.05;  // s
+
+}  // namespace
+
+bool LowerCapsWhereBroken(const RateAudit& audit, const TorqueRatio& torque,
+                          const std::vector<double>& sigma, const PathTiming& timing,
+                          bool with_jerk, double dt, std::vector<double>& caps) {
+  const std::vector<double>& grid = timing.nodes();
+  const std::size_t n = sigma.size();
+  std::vector<double> factor(n, 1.0);
+  bool broken = false;
+  for (std::size_t k = 0; k < n; ++k) {
+    double f = 1.0;
+    const double v = audit.ratio_at[RateAudit::kVelocity][k];
+    const double a = audit.ratio_at[RateAudit::kAcceleration][k];
+    const double j = with_jerk ? audit.ratio_at[RateAudit::kJerk][k] : 0.0;
+    if (v > 1 + kAuditSlack) f = std::min(f, 1 / (v * v));
+    if (a > 1 + kAuditSlack) f = std::min(f, 1 / a);
+    if (j > 1 + kAuditSlack) f = std::min(f, std::pow(j, -2.0 / 3.0));
+    // Torque: its dynamic part goes with sd^2 (gravity does not), so the
+    // cap is what the ratio asks and the loop comes back if that is short.
+    if (torque.ratio > 1 + kAuditSlack && static_cast<std::size_t>(torque.sample) == k) {
+      f = std::min(f, 1 / torque.ratio);
+    }
+    if (f < 1) broken = true, factor[k] = kRepairMargin * f;
+  }
+  if (!broken) return false;
+  const long spread = std::max(1L, std::lround(kRepairSpread / dt));
+  for (std::size_t k = 0; k < n; ++k) {
+    if (factor[k] >= 1) continue;
+    const long lo = std::max(0L, static_cast<long>(k) - spread);
+    const long hi = std::min(static_cast<long>(n) - 1, static_cast<long>(k) + spread);
+    for (long l = lo; l <= hi; ++l) {
+      const double fade = static_cast<double>(std::abs(l - static_cast<long>(k))) / spread;
+      const double f = 1 - (1 - factor[k]) * (1 - fade);
+      // The nodes between this sample and the next.
+      const double from = sigma[static_cast<std::size_t>(std::max(0L, l - 1))];
+      const double to = sigma[static_cast<std::size_t>(std::min<long>(n - 1, l + 1))];
+      auto first = std::lower_bound(grid.begin(), grid.end(), from);
+      auto last = std::upper_bound(grid.begin(), grid.end(), to);
+      for (auto it = first; it != last; ++it) {
+        const std::size_t i = static_cast<std::size_t>(it - grid.begin());
+        caps[i] = std::min(caps[i], f * timing.SpeedSquaredAt(grid[i]));
+      }
+    }
+  }
+  return true;
+}
+
+std::vector<double> BrokenAt(const RateAudit& audit, const TorqueRatio& torque,
+                             const std::vector<double>& sigma, bool with_jerk) {
+  std::vector<double> out;
+  for (std::size_t k = 0; k < sigma.size(); ++k) {
+    const bool broken =
+        audit.ratio_at[RateAudit::kVelocity][k] > 1 + kAuditSlack ||
+        audit.ratio_at[RateAudit::kAcceleration][k] > 1 + kAuditSlack ||
+        (with_jerk && audit.ratio_at[RateAudit::kJerk][k] > 1 + kAuditSlack) ||
+        (torque.ratio > 1 + kAuditSlack && static_cast<std::size_t>(torque.sample) == k);
+    if (broken) out.push_back(sigma[k]);
+  }
+  return out;
+}
+
+}  // namespace motion
