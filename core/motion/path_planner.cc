@@ -290,6 +290,27 @@ absl::Status PlanSegment(const ChainModel& model, IkData& data, const PathReques
   return absl::OkStatus();
 }
 
+// A blend whose samples come `moved` samples earlier.
+void MoveBlendBack(std::int64_t moved, double dt, BlendReport& blend) {
+  if (!blend.blended) return;
+  blend.start_index -= moved;
+  blend.end_index -= moved;
+  blend.start_time -= static_cast<double>(moved) * dt;
+  blend.end_time -= static_cast<double>(moved) * dt;
+}
+
+// A report whose samples come `moved` samples earlier (a blend in time
+// before it shortened what precedes it).
+void MoveBack(std::int64_t moved, double dt, SegmentReport& r) {
+  const double earlier = static_cast<double>(moved) * dt;
+  r.first_index -= moved;
+  r.start_time -= earlier;
+  for (Diagnostic& d : r.diagnostics) {
+    if (d.point_index >= 0) d.point_index -= moved, d.time -= earlier;
+  }
+  MoveBlendBack(moved, dt, r.blend);
+}
+
 // Segments first..last as one blended run (blended_run.h) from the cursor:
 // true with their reports added and the cursor at the run's end, false
 // with nothing changed when the run has to be planned segment by segment.
@@ -304,6 +325,7 @@ absl::StatusOr<bool> PlanRun(const ChainModel& model, IkData& data, const PathRe
       ContextFor(model, data, request, limits, cancelled, segment, cursor, result);
   std::vector<SegmentReport> reports;
   Eigen::VectorXd end = cursor.joints;
+  const bool starts_where_previous_ended = cursor.continuous;
   const auto started = std::chrono::steady_clock::now();
   absl::StatusOr<bool> planned = PlanBlendedRun(request, first, last, context, reports, end);
   if (!planned.ok() || !*planned) {
@@ -312,6 +334,24 @@ absl::StatusOr<bool> PlanRun(const ChainModel& model, IkData& data, const PathRe
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  // A zone before the run blends in time into its first motion, as into any
+  // segment; the rest of the run moves back with it.
+  if (first > 0 && !result.segments.empty() &&
+      result.segments.back().segment_index == static_cast<int>(first) - 1) {
+    const std::size_t size_before = result.trajectory.size();
+    const bool blendable = starts_where_previous_ended && result.segments.back().ok;
+    const BlendDynamics dynamics{cursor.dynamics, request.gravity, carried, cursor.payload};
+    ResolveZone(model, data.kinematics, request, first - 1, blendable ? &reports[0] : nullptr,
+                "the next motion does not start from its end", nullptr, cancelled, &dynamics,
+                result);
+    const auto moved = static_cast<std::int64_t>(size_before - result.trajectory.size());
+    // The first report's count, duration and diagnostics moved with the
+    // blend (ShortenAfter); its own blend at its end moves here.
+    MoveBlendBack(moved, request.sample_time, reports[0].blend);
+    for (std::size_t k = 1; k < reports.size(); ++k) {
+      MoveBack(moved, request.sample_time, reports[k]);
+    }
+  }
   for (SegmentReport& report : reports) {
     report.compute_seconds = seconds / static_cast<double>(reports.size());
     const std::string& source = request.segments[report.segment_index].source;
@@ -378,10 +418,11 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
 
   for (std::size_t i = 0; i < request.segments.size(); ++i) {
     if (cancelled && cancelled()) return absl::CancelledError("planning cancelled by the client");
-    // A run of blended Cartesian motions is one curve and one timing,
-    // unless a zone before it still has to blend into its first motion.
+    // A run of blended Cartesian motions is one curve and one timing
+    // (after a MoveJ planned around obstacles, its blend must stay clear:
+    // segment by segment).
     if (std::size_t last = BlendedRunEnd(request, i);
-        last > i && (i == 0 || !AsksForBlend(request.segments[i - 1].zone))) {
+        last > i && (result.segments.empty() || !PlannedAround(result.segments.back()))) {
       absl::StatusOr<bool> planned =
           PlanRun(model, data, request, limits, cancelled, i, last, cursor, result);
       if (!planned.ok()) return planned.status();

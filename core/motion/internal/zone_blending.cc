@@ -285,7 +285,9 @@ void BlendCorner(const ChainModel& model, ChainData& data, const std::vector<Joi
   Corner c;
   c.corner = static_cast<long>(after.first_index) - 1;
   c.begin = std::max(0L, static_cast<long>(before.first_index) - 1);
-  c.end = static_cast<long>(trajectory.size()) - 1;
+  // `after`'s own samples: the trajectory's last, or (the first segment of
+  // a blended run) the end of its own part.
+  c.end = static_cast<long>(after.first_index + after.point_count) - 1;
   // Never past the middle of either motion (in samples).
   const long half = std::min((c.corner - c.begin) / 2, (c.end - c.corner) / 2);
 

@@ -26,9 +26,10 @@ struct BlendDynamics {
 bool AsksForBlend(const ZoneSpec& zone);
 
 /// \brief Rounds the corner between two consecutive motions already sampled
-/// into `trajectory`: `before` (whose zone it is) and `after`, which ends at
-/// the trajectory's last sample and starts where `before` ends (continuous,
-/// both sampled to their ends, both at rest at the corner).
+/// into `trajectory`: `before` (whose zone it is) and `after`, which starts
+/// where `before` ends (continuous, both sampled to their ends, both at rest
+/// at the corner). Samples after `after`'s (the rest of a blended run it
+/// starts) move back with it; their reports are the caller's to move.
 ///
 /// How: the two motions overlap in time. `after` starts n samples before
 /// `before` ends, and over those samples the joints move by the sum of both

@@ -303,12 +303,24 @@ TEST(ZoneBlendingTest, GlueBeadBlendsEveryCornerOnTheUr5AndThePanda) {
 // zone (by the test's own FK: nothing binds on this small square), the
 // segments' samples tile the trajectory with each blend at the end of its
 // zone's segment, each blend says what a stop there would have cost, and a
-// zone larger than half an edge is reduced to that, saying so.
-TEST(ZoneBlendingTest, ARunOfMoveLsIsTimedThroughItsCornersAtTheProgrammedSpeed) {
+// zone larger than half an edge is reduced to that, saying so. With
+// `approach`, a MoveJ with CNT 50 leads into the run: its corner blends in
+// time into the run's first motion and the rest of the run moves back with
+// it, still tiling.
+void ExpectARunOfMoveLsTimedThroughItsCorners(bool approach) {
   const Robot robot = LoadRobot("ur5.urdf");
   ASSERT_NE(robot.chain, nullptr);
   const double v = 0.05, side = 0.1, dt = MotionDefaults::kSampleTime;
-  Builder b(robot, Ur5Start());
+  Eigen::VectorXd before_start = Ur5Start();
+  before_start[0] -= 0.3;
+  before_start[1] += 0.2;
+  Builder b(robot, approach ? before_start : Ur5Start());
+  if (approach) {
+    MotionSegment& j = b.J(Ur5Start());
+    j.speed.joint_fraction = 0.5;
+    j.zone = Cnt(50);
+  }
+  const std::size_t o = approach ? 1 : 0;  // the square's first segment
   const Eigen::Vector3d x(side, 0, 0), y(0, side, 0);
   for (const Eigen::Vector3d& d : {x, y, Eigen::Vector3d(-x), Eigen::Vector3d(-y)}) {
     MotionSegment& s = b.L(d);
@@ -316,20 +328,21 @@ TEST(ZoneBlendingTest, ARunOfMoveLsIsTimedThroughItsCornersAtTheProgrammedSpeed)
     s.zone = Distance(0.015);
   }
   b.program.request.segments.back().zone = ZoneSpec();
-  b.program.request.segments[2].zone = Distance(1.0);  // reduced to half an edge
+  b.program.request.segments[o + 2].zone = Distance(1.0);  // reduced to half an edge
   const PathResult blended = Plan(robot, b.program.request);
   const PathResult fine = Plan(robot, WithFineStops(b.program.request));
   ASSERT_TRUE(blended.ok);
   ExpectRunsOnTheRobot(robot, blended.trajectory, dt);
   EXPECT_LT(blended.duration, fine.duration);
   const Trajectory& t = blended.trajectory;
-  ASSERT_EQ(blended.segments.size(), 4u);
+  const std::size_t count = o + 4;
+  ASSERT_EQ(blended.segments.size(), count);
   EXPECT_EQ(blended.segments[0].first_index, 0);
-  for (std::size_t k = 0; k < 4; ++k) {
+  for (std::size_t k = 0; k < count; ++k) {
     SCOPED_TRACE(k);
     const SegmentReport& r = blended.segments[k];
     const std::int64_t last = r.first_index + r.point_count - 1;
-    if (k + 1 < 4) {
+    if (k + 1 < count) {
       EXPECT_EQ(blended.segments[k + 1].first_index, last + 1);
       EXPECT_NEAR(blended.segments[k + 1].start_time, t.time[static_cast<std::size_t>(last)], 1e-9);
     } else {
@@ -341,6 +354,7 @@ TEST(ZoneBlendingTest, ARunOfMoveLsIsTimedThroughItsCornersAtTheProgrammedSpeed)
     EXPECT_EQ(r.blend.end_index, last);
     EXPECT_LT(r.blend.start_index, r.blend.end_index);
     EXPECT_GT(r.blend.time_saved, 0.0);
+    if (k < o) continue;  // the approach's blend in time
     EXPECT_NEAR(r.path_length, side, 1e-9);
     // The TCP by the test's own FK: at the programmed speed through the
     // zone, within the sphere the report gives, and past the corner by
@@ -362,17 +376,38 @@ TEST(ZoneBlendingTest, ARunOfMoveLsIsTimedThroughItsCornersAtTheProgrammedSpeed)
     EXPECT_NEAR(r.blend.corner_distance, closest, 1e-5);
     EXPECT_LT(closest, r.blend.zone_radius);
   }
-  EXPECT_NEAR(blended.segments[0].blend.zone_radius, 0.015, 1e-6);
+  EXPECT_NEAR(blended.segments[o].blend.zone_radius, 0.015, 1e-6);
   const Diagnostic* reduced = nullptr;
   for (const Diagnostic& d : blended.diagnostics) {
     if (d.code == DiagnosticCode::kZoneReduced) reduced = &d;
   }
   ASSERT_NE(reduced, nullptr);
-  EXPECT_EQ(reduced->segment_id, "2");
+  EXPECT_EQ(reduced->segment_id, std::to_string(o + 2));
   EXPECT_LE(reduced->value, 0.5 * side + 1e-9);
   EXPECT_GT(reduced->value, 0.4 * side);
   EXPECT_EQ(reduced->limit, 1.0);
-  EXPECT_NEAR(blended.segments[2].blend.zone_radius, reduced->value, 1e-9);
+  EXPECT_NEAR(blended.segments[o + 2].blend.zone_radius, reduced->value, 1e-9);
+  // Every diagnostic that names a sample names one of its own segment's
+  // (after a blend in time, one of the overlap it began in, which the
+  // segment before holds).
+  for (std::size_t k = 0; k < count; ++k) {
+    const SegmentReport& r = blended.segments[k];
+    const std::int64_t from =
+        k > 0 && k == o ? blended.segments[k - 1].first_index : r.first_index - 1;
+    for (const Diagnostic& d : r.diagnostics) {
+      if (d.point_index < 0) continue;
+      EXPECT_GE(d.point_index, from) << d.message;
+      EXPECT_LT(d.point_index, r.first_index + r.point_count) << d.message;
+    }
+  }
+}
+
+TEST(ZoneBlendingTest, ARunOfMoveLsIsTimedThroughItsCornersAtTheProgrammedSpeed) {
+  ExpectARunOfMoveLsTimedThroughItsCorners(false);
+}
+
+TEST(ZoneBlendingTest, AZoneBeforeARunBlendsInTimeAndTheRunMovesBackWithIt) {
+  ExpectARunOfMoveLsTimedThroughItsCorners(true);
 }
 
 // Every pair of motion kinds blends: first motion with a 15 mm zone into
