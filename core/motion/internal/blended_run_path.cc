@@ -16,6 +16,9 @@ constexpr double kRotationStepShare = 0.02;
 // The speed-keeping factor is used up to this value (a 120 degree corner
 // between equal speeds); sharper corners are not blended on the path.
 constexpr double kMaxSpeedKeeping = 2.0;
+// A motion turning the tool by less than this (rad) does not turn it: its
+// targets' orientations differ by rounding.
+constexpr double kNoRotation = 1e-9;
 // The speed-keeping factor is a spline over this many intervals of a,
 // corrected this many times against the motions' own velocities.
 constexpr int kKeepNodes = 48;
@@ -129,7 +132,7 @@ BlendedRunPath::BlendedRunPath(std::vector<SegmentPath> motions, const SpeedSpec
   const std::size_t n = motions_.size();
   for (const SegmentPath& m : motions_) {
     tau_.push_back(CruiseTime(m.extent, speed));
-    rotates_ = rotates_ || m.extent.rotation > 0;
+    rotates_ = rotates_ || m.extent.rotation > kNoRotation;
   }
   shortest_ = *std::min_element(tau_.begin(), tau_.end());
   for (std::size_t k = 0; k + 1 < n; ++k) {
@@ -304,7 +307,11 @@ CartesianExtent BlendedRunPath::Extent() const {
   // The reference timing cruises a little inside the speed (the margin's
   // reason: curve_timing.h).
   e.length = linear_speed_ * total_ / kRunTcpVelocityMargin;
-  for (const SegmentPath& m : motions_) e.rotation += m.extent.rotation;
+  // A run that turns the tool by no more than rounding of its targets
+  // (kNoRotation each) has no angular rates to keep.
+  if (rotates_) {
+    for (const SegmentPath& m : motions_) e.rotation += m.extent.rotation;
+  }
   e.rates = [this](double sigma) { return Rates(sigma); };
   return e;
 }
