@@ -7,7 +7,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/collision/trajectory_collisions.h"
 #include "core/dynamics/dynamics_availability.h"
 #include "core/dynamics/dynamics_data.h"
 #include "core/ik/ik_solver.h"
@@ -18,6 +17,8 @@
 #include "core/motion/internal/move_c.h"
 #include "core/motion/internal/move_j.h"
 #include "core/motion/internal/move_l.h"
+#include "core/motion/internal/path_collisions.h"
+#include "core/motion/internal/result_checkpoint.h"
 #include "core/motion/internal/segment_context.h"
 #include "core/motion/internal/trajectory_checks.h"
 #include "core/motion/internal/zone_blending.h"
@@ -123,52 +124,6 @@ void ResolveZone(const ChainModel& model, ChainData& data, const PathRequest& re
   for (std::size_t i = known; i < report.diagnostics.size(); ++i) {
     report.diagnostics[i].source = segment.source;
     result.diagnostics.push_back(report.diagnostics[i]);
-  }
-}
-
-// The segment report that holds sample `index` (the last one if none).
-SegmentReport& ReportHolding(std::size_t index, PathResult& result) {
-  for (SegmentReport& r : result.segments) {
-    if (static_cast<std::int64_t>(index) < r.first_index + r.point_count) return r;
-  }
-  return result.segments.back();
-}
-
-// Every contact of the finished trajectory as a COLLISION error on the
-// segment whose samples it starts in: one per pair and contiguous stretch.
-void CheckPathCollisions(const ChainModel& model, ChainData& data, const PathRequest& request,
-                         const std::function<bool()>& cancelled, PathResult& result) {
-  TrajectoryCollisionOptions options;
-  options.self_collision = request.check_self_collision;
-  options.safety_margin = request.safety_margin;
-  options.allowed = request.allowed_collisions.get();
-  const std::shared_ptr<const CollisionScene> scene =
-      request.scene ? request.scene : CollisionScene::Empty();
-  const std::vector<TrajectoryContact> contacts = FindTrajectoryCollisions(
-      model, data, *request.collision_model, *scene, result.trajectory.time,
-      result.trajectory.positions, options, cancelled);
-  result.collision_checked = true;
-  result.collision_free = contacts.empty();
-  if (result.segments.empty()) return;
-  for (const TrajectoryContact& c : contacts) {
-    SegmentReport& report = ReportHolding(c.first_sample, result);
-    const std::string where = c.between_samples_only
-                                  ? absl::StrCat("between samples ", c.first_sample, " and ",
-                                                 c.first_sample + 1, " (t = ", c.start_time, " s)")
-                                  : absl::StrCat("at samples ", c.first_sample, "..", c.last_sample,
-                                                 " (t = ", c.start_time, " to ", c.end_time, " s)");
-    AddSegmentDiagnostic(report, Severity::kError, DiagnosticCode::kCollision,
-                         absl::StrCat(c.link, " collides with ", c.other, " ", where, ", up to ",
-                                      c.max_depth, " m deep"),
-                         static_cast<std::int64_t>(c.first_sample), c.start_time);
-    Diagnostic& d = report.diagnostics.back();
-    d.has_contact = true;
-    d.contact_link = c.link;
-    d.contact_other = c.other;
-    d.contact_depth = c.max_depth;
-    d.source = request.segments[report.segment_index].source;
-    result.diagnostics.push_back(d);
-    result.ok = false;
   }
 }
 
@@ -317,7 +272,7 @@ void MoveBack(std::int64_t moved, double dt, SegmentReport& r) {
 absl::StatusOr<bool> PlanRun(const ChainModel& model, IkData& data, const PathRequest& request,
                              const PathLimits& limits, const std::function<bool()>& cancelled,
                              std::size_t first, std::size_t& last, PathCursor& cursor,
-                             PathResult& result) {
+                             PathResult& result, bool& as_programmed) {
   const MotionSegment& segment = request.segments[first];
   const Payload carried = cursor.payload;
   if (segment.payload) cursor.payload = *segment.payload;
@@ -327,7 +282,8 @@ absl::StatusOr<bool> PlanRun(const ChainModel& model, IkData& data, const PathRe
   Eigen::VectorXd end = cursor.joints;
   const bool starts_where_previous_ended = cursor.continuous;
   const auto started = std::chrono::steady_clock::now();
-  absl::StatusOr<bool> planned = PlanBlendedRun(request, first, last, context, reports, end);
+  absl::StatusOr<bool> planned =
+      PlanBlendedRun(request, first, last, context, reports, end, as_programmed);
   if (!planned.ok() || !*planned) {
     cursor.payload = carried;
     return planned;
@@ -365,6 +321,57 @@ absl::StatusOr<bool> PlanRun(const ChainModel& model, IkData& data, const PathRe
   cursor.joints = end;
   cursor.continuous = true;
   return true;
+}
+
+// The path result and cursor as they were before some segments were
+// planned (what a blend into them may still change included: the report
+// before them and its samples), so that they can be planned another way.
+struct Checkpoint {
+  ResultTail tail;
+  PathCursor cursor;
+};
+
+Checkpoint Keep(const PathResult& result, const PathCursor& cursor) {
+  std::size_t samples = result.trajectory.size(), segments = result.segments.size();
+  if (!result.segments.empty()) {
+    samples =
+        static_cast<std::size_t>(std::max<std::int64_t>(0, result.segments.back().first_index - 1));
+    segments -= 1;
+  }
+  return Checkpoint{CopyTail(result, samples, segments, result.diagnostics.size()), cursor};
+}
+
+void Restore(const Checkpoint& checkpoint, PathResult& result, PathCursor& cursor) {
+  PutTail(checkpoint.tail, result);
+  cursor = checkpoint.cursor;
+}
+
+// A run that needed the fastest timing somewhere (the programmed one is
+// faster than fine stops by construction) against its segments planned one
+// by one with fine stops: true, the run kept, when it is no slower; false,
+// with `before` restored, when it is (its corners are too tight for the
+// speed: the caller blends them in time instead, never slower than fine).
+absl::StatusOr<bool> RunBeatsFineStops(const ChainModel& model, IkData& data,
+                                       const PathRequest& request, const PathLimits& limits,
+                                       const std::function<bool()>& cancelled, std::size_t first,
+                                       std::size_t last, const Checkpoint& before,
+                                       PathCursor& cursor, PathResult& result) {
+  const Checkpoint run{
+      CopyTail(result, before.tail.samples, before.tail.segments, before.tail.diagnostics), cursor};
+  Restore(before, result, cursor);
+  PathRequest fine = request;
+  for (std::size_t k = first; k < last; ++k) fine.segments[k].zone = ZoneSpec();
+  bool followed = true;
+  for (std::size_t k = first; k <= last && followed; ++k) {
+    bool completed = false;
+    absl::Status status =
+        PlanSegment(model, data, fine, limits, cancelled, k, cursor, result, completed);
+    if (!status.ok()) return status;
+    followed = completed && result.segments.back().ok;
+  }
+  const bool keep_run = !followed || run.cursor.time <= cursor.time + 1e-9;
+  Restore(keep_run ? run : before, result, cursor);
+  return keep_run;
 }
 
 // After a failed segment (and stop_on_error false): go on from its target,
@@ -416,15 +423,26 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
       Eigen::Map<const Eigen::VectorXd>(request.start_joints.data(), request.start_joints.size());
   if (!CanStart(model, request, cursor.joints, result)) return result;
 
+  // Segments before this are planned one by one (a run there lost to fine
+  // stops).
+  std::size_t by_segment_until = 0;
   for (std::size_t i = 0; i < request.segments.size(); ++i) {
     if (cancelled && cancelled()) return absl::CancelledError("planning cancelled by the client");
     // A run of blended Cartesian motions is one curve and one timing
     // (after a MoveJ planned around obstacles, its blend must stay clear:
     // segment by segment).
     if (std::size_t last = BlendedRunEnd(request, i);
-        last > i && (result.segments.empty() || !PlannedAround(result.segments.back()))) {
+        i >= by_segment_until && last > i &&
+        (result.segments.empty() || !PlannedAround(result.segments.back()))) {
+      const Checkpoint before = Keep(result, cursor);
+      bool as_programmed = false;
       absl::StatusOr<bool> planned =
-          PlanRun(model, data, request, limits, cancelled, i, last, cursor, result);
+          PlanRun(model, data, request, limits, cancelled, i, last, cursor, result, as_programmed);
+      if (planned.ok() && *planned && !as_programmed) {
+        planned = RunBeatsFineStops(model, data, request, limits, cancelled, i, last, before,
+                                    cursor, result);
+        if (planned.ok() && !*planned) by_segment_until = last + 1;
+      }
       if (!planned.ok()) return planned.status();
       if (*planned) {
         i = last;

@@ -140,7 +140,8 @@ std::size_t BlendedRunEnd(const PathRequest& request, std::size_t first) {
 absl::StatusOr<bool> PlanBlendedRun(const PathRequest& request, std::size_t first,
                                     std::size_t& last, SegmentContext& context,
                                     std::vector<SegmentReport>& reports,
-                                    Eigen::VectorXd& end_joints) {
+                                    Eigen::VectorXd& end_joints, bool& as_programmed) {
+  as_programmed = false;
   const std::vector<MotionSegment>& segments = request.segments;
   const SpeedSpec& speed = segments[first].speed;
   std::vector<SegmentPath> motions;
@@ -180,6 +181,7 @@ absl::StatusOr<bool> PlanBlendedRun(const PathRequest& request, std::size_t firs
     return false;
   }
 
+  as_programmed = detail.programmed;
   // Each segment's samples end where the blend of its zone does.
   const double dt = context.sample_time;
   auto global = [&](long k) { return whole.first_index - first_local + k; };

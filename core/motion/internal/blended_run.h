@@ -35,6 +35,9 @@ std::size_t BlendedRunEnd(const PathRequest& request, std::size_t first);
 /// motion without a path (a degenerate arc); that corner is left to the
 /// planner's blend in time.
 ///
+/// `as_programmed` says whether the run kept the programmed timing (then
+/// it is faster than the same segments with fine stops by construction).
+///
 /// Returns false, with context.out as it was, when the run cannot be
 /// planned as one (a degenerate arc, a path the arm cannot follow, a limit
 /// or tolerance broken): the caller plans its segments one by one, which
@@ -42,6 +45,6 @@ std::size_t BlendedRunEnd(const PathRequest& request, std::size_t first);
 absl::StatusOr<bool> PlanBlendedRun(const PathRequest& request, std::size_t first,
                                     std::size_t& last, SegmentContext& context,
                                     std::vector<SegmentReport>& reports,
-                                    Eigen::VectorXd& end_joints);
+                                    Eigen::VectorXd& end_joints, bool& as_programmed);
 
 }  // namespace motion

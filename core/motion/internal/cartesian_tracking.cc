@@ -350,6 +350,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
     if (tcp && check()) {
+      if (detail != nullptr) detail->programmed = true;
       price_on_tcp();
       return FinishSegment(segment, path, context, report, sampled, samples, index_base, nullptr,
                            on_grid, checks, end_joints);

@@ -52,6 +52,7 @@ struct TrackingDetail {
   std::vector<double> stops;      ///< in: sigma where a stop is priced (StopCosts)
   std::vector<double> sigma;      ///< out: sigma of every sample, sample 0 first
   std::vector<double> stop_cost;  ///< out: per stop, s (path time) a stop there would cost
+  bool programmed = false;        ///< out: the programmed timing was kept, unchanged
 };
 absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPath& path,
                                 const CartesianExtent& extent, SegmentContext& context,
