@@ -56,7 +56,7 @@ bool MotionPaths(const PathRequest& request, std::size_t first, std::size_t& las
     } else {
       absl::StatusOr<SegmentPath> arc = ArcPath(segment, from);
       if (!arc.ok()) {
-        last = i - 1;
+        if (i > first) last = i - 1;  // at `first`: no run (false below)
         break;
       }
       out.push_back(*std::move(arc));
