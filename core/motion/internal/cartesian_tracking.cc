@@ -28,11 +28,9 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // A sample runs "slower than programmed" below this fraction of it.
 constexpr double kReducedBelow = 0.99;
-// The samples' audit: rounding of divided differences, as SampleSegment's.
-constexpr double kAuditSlack = 1e-6;
-// Where the samples break a limit the speed is capped a little below what
-// they need, fading out over this much time on each side; at most this
-// many times.
+// Where the samples of the fastest timing break a limit, its speed is capped
+// there (LowerCapsWhereBroken) at most this many times; then it is played
+// uniformly slower, at most this many times.
 constexpr int kRepairs = 6;
 constexpr int kLastResortStretches = 8;
 
@@ -321,8 +319,6 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
     return checks.audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack &&
            checks.torque.ratio <= 1 + kAuditSlack;
   };
-  // A blended run's timing follows its own rates (TcpRates): the programmed
-  // one is kept only where it keeps them within the TCP's limits too.
   auto fill_detail = [&](PathTimingProblem problem, std::vector<double> solved) {
     if (detail == nullptr) return;
     detail->sigma = sampled.sigma;
@@ -339,6 +335,8 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   if (moves) {
     const PathProfile played =
         exact->StretchedTo(exact->duration() / context.speed_override).OnGrid(dt);
+    // A blended run's TCP moves on its own rates (TcpRates): the programmed
+    // timing is kept only where it keeps them within the TCP's limits too.
     std::vector<double> trouble;
     const bool tcp =
         !extent.rates || KeepsTcpLimits(played, extent, segment.speed, dt, with_jerk, &trouble);

@@ -42,6 +42,11 @@ struct RateAudit {
 /// segment, held before and after), nothing (a window cut out of a moving
 /// trajectory: only differences whose stencil lies inside count), or at
 /// rest after the last sample only (a segment with the samples before it).
+/// \brief What an audit forgives beyond a limit: rounding of divided
+/// differences (third differences of positions near 1 rad at dt = 0.1 ms
+/// round to ~1e-3 rad/s^3; limits are 1e4 times larger).
+inline constexpr double kAuditSlack = 1e-6;
+
 enum class AuditBoundary { kAtRest, kInteriorOnly, kRestAfter };
 
 /// \brief Audits n samples of `dof` positions each (row-major) taken every

@@ -19,10 +19,6 @@ constexpr std::size_t kCancelCheckInterval = 64;
 // Uniform slow-downs tried for a junction that breaks a limit.
 constexpr int kJunctionStretches = 4;
 
-// Tolerance of the audit: rounding of third differences of positions near
-// 1 rad at dt = 0.1 ms is ~1e-3 rad/s^3; limits are 1e4 times larger.
-constexpr double kAuditSlack = 1e-6;
-
 // Error diagnostics for the kinds the audit found beyond their limits.
 void ReportAudit(const RateAudit& audit, const SegmentContext& context, std::int64_t first_index,
                  const std::vector<double>& times, SegmentReport& report) {

@@ -7,12 +7,29 @@
 namespace motion {
 namespace {
 
-// Rounding of divided differences, as SampleSegment's audit.
-constexpr double kAuditSlack = 1e-6;
 // Where the samples break a limit the speed is capped a little below what
 // they need, fading out over this much time on each side.
 constexpr double kRepairMargin = 0.97;
 constexpr double kRepairSpread = 0.05;  // s
+
+// The share of sd^2 that sample k's worst rate or torque asks for (velocity
+// ~ sd, acceleration ~ sd^2, jerk ~ sd^3 for the same shape; torque's
+// dynamic part ~ sd^2, gravity not, so the loop comes back if that is
+// short): below 1 where the sample breaks a limit, 1 where it does not.
+double NeededShare(const RateAudit& audit, const TorqueRatio& torque, std::size_t k,
+                   bool with_jerk) {
+  double f = 1.0;
+  const double v = audit.ratio_at[RateAudit::kVelocity][k];
+  const double a = audit.ratio_at[RateAudit::kAcceleration][k];
+  const double j = with_jerk ? audit.ratio_at[RateAudit::kJerk][k] : 0.0;
+  if (v > 1 + kAuditSlack) f = std::min(f, 1 / (v * v));
+  if (a > 1 + kAuditSlack) f = std::min(f, 1 / a);
+  if (j > 1 + kAuditSlack) f = std::min(f, std::pow(j, -2.0 / 3.0));
+  if (torque.ratio > 1 + kAuditSlack && static_cast<std::size_t>(torque.sample) == k) {
+    f = std::min(f, 1 / torque.ratio);
+  }
+  return f;
+}
 
 }  // namespace
 
@@ -24,18 +41,7 @@ bool LowerCapsWhereBroken(const RateAudit& audit, const TorqueRatio& torque,
   std::vector<double> factor(n, 1.0);
   bool broken = false;
   for (std::size_t k = 0; k < n; ++k) {
-    double f = 1.0;
-    const double v = audit.ratio_at[RateAudit::kVelocity][k];
-    const double a = audit.ratio_at[RateAudit::kAcceleration][k];
-    const double j = with_jerk ? audit.ratio_at[RateAudit::kJerk][k] : 0.0;
-    if (v > 1 + kAuditSlack) f = std::min(f, 1 / (v * v));
-    if (a > 1 + kAuditSlack) f = std::min(f, 1 / a);
-    if (j > 1 + kAuditSlack) f = std::min(f, std::pow(j, -2.0 / 3.0));
-    // Torque: its dynamic part goes with sd^2 (gravity does not), so the
-    // cap is what the ratio asks and the loop comes back if that is short.
-    if (torque.ratio > 1 + kAuditSlack && static_cast<std::size_t>(torque.sample) == k) {
-      f = std::min(f, 1 / torque.ratio);
-    }
+    const double f = NeededShare(audit, torque, k, with_jerk);
     if (f < 1) broken = true, factor[k] = kRepairMargin * f;
   }
   if (!broken) return false;
@@ -65,12 +71,7 @@ std::vector<double> BrokenAt(const RateAudit& audit, const TorqueRatio& torque,
                              const std::vector<double>& sigma, bool with_jerk) {
   std::vector<double> out;
   for (std::size_t k = 0; k < sigma.size(); ++k) {
-    const bool broken =
-        audit.ratio_at[RateAudit::kVelocity][k] > 1 + kAuditSlack ||
-        audit.ratio_at[RateAudit::kAcceleration][k] > 1 + kAuditSlack ||
-        (with_jerk && audit.ratio_at[RateAudit::kJerk][k] > 1 + kAuditSlack) ||
-        (torque.ratio > 1 + kAuditSlack && static_cast<std::size_t>(torque.sample) == k);
-    if (broken) out.push_back(sigma[k]);
+    if (NeededShare(audit, torque, k, with_jerk) < 1) out.push_back(sigma[k]);
   }
   return out;
 }

@@ -15,9 +15,6 @@
 namespace motion {
 namespace {
 
-// As the segment audit's: rounding of divided differences, far below any
-// limit.
-constexpr double kAuditSlack = 1e-6;
 // Samples of the unchanged trajectory on each side of the overlap that the
 // blend's audit covers: a third difference spans four samples, so three on
 // each side catch every difference that touches a changed sample.
