@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -88,27 +89,56 @@ void AddTorqueLimits(const JointCurve& curve, const SegmentContext& context,
   }
 }
 
-// The first grid: uniform at about one node per sample of the programmed
-// timing, with every piece of the joint curve split in two as well (the
-// curve's derivatives change fastest where its knots are dense).
-std::vector<double> FirstGrid(const JointCurve& curve, double programmed_duration, double dt) {
-  const int uniform = static_cast<int>(std::clamp(std::ceil(programmed_duration / dt) + 1,
-                                                  static_cast<double>(kMinTimingNodes),
-                                                  static_cast<double>(kMaxNodes / 4)));
-  std::vector<double> grid = UniformGrid(uniform);
+// `grid` with every knot of `curve` in [from, to] and the middle of every
+// piece added (the curve's derivatives change fastest where its knots are
+// dense), sorted, nodes closer than 1e-12 made one, the last exactly `to`.
+std::vector<double> WithKnots(const JointCurve& curve, std::vector<double> grid, double from,
+                              double to) {
   const std::vector<double>& knots = curve.knots();
   for (std::size_t k = 0; k + 1 < knots.size(); ++k) {
-    grid.push_back(knots[k]);
-    grid.push_back(0.5 * (knots[k] + knots[k + 1]));
+    for (double v : {knots[k], 0.5 * (knots[k] + knots[k + 1])}) {
+      if (v >= from && v <= to) grid.push_back(v);
+    }
   }
   std::sort(grid.begin(), grid.end());
-  // Nodes closer than 1e-12 are one.
   std::vector<double> out;
   for (double s : grid) {
     if (out.empty() || s - out.back() > 1e-12) out.push_back(s);
   }
-  out.back() = 1.0;
+  out.back() = to;
   return out;
+}
+
+// The first grid: uniform at about one node per sample of the programmed
+// timing, and the curve's knots (WithKnots).
+std::vector<double> FirstGrid(const JointCurve& curve, double programmed_duration, double dt) {
+  const int uniform = static_cast<int>(std::clamp(std::ceil(programmed_duration / dt) + 1,
+                                                  static_cast<double>(kMinTimingNodes),
+                                                  static_cast<double>(kMaxNodes / 4)));
+  return WithKnots(curve, UniformGrid(uniform), 0.0, 1.0);
+}
+
+// Solves the timing problem on t.grid (`setup` adds what the caller asks:
+// caps, held end speeds) and, with `refine`, refines the grid (RefinedGrid)
+// until no interval lasts more than a quarter of a sample, a few times at
+// most, each problem lending its rows to the next; stops early where an end
+// speed could not be held.
+void SolveRefined(const JointCurve& curve, const SegmentContext& context, const SpeedSpec& speed,
+                  const CartesianExtent& extent,
+                  const std::function<void(PathTimingProblem&)>& setup, bool refine,
+                  CurveTiming& t) {
+  const double longest = kIntervalPerSample * context.sample_time * context.speed_override;
+  for (int pass = 0;; ++pass) {
+    PathTimingProblem problem = CurveTimingProblem(curve, context, speed, extent, t.grid, false,
+                                                   t.problem.nodes > 0 ? &t.problem : nullptr);
+    setup(problem);
+    t.solution = SolvePathTiming(problem);
+    t.problem = std::move(problem);
+    if (!refine || pass == kRefinements || !t.solution.ends_held) break;
+    std::vector<double> finer = RefinedGrid(PathTiming(t.solution.x, t.grid), longest, kMaxNodes);
+    if (finer.size() == t.grid.size()) break;
+    t.grid = std::move(finer);
+  }
 }
 
 }  // namespace
@@ -209,18 +239,12 @@ CurveTiming SolveCurveTiming(const JointCurve& curve, const SegmentContext& cont
   CurveTiming t;
   const bool again = !caps.empty() && caps.size() == grid.size();
   t.grid = again ? grid : FirstGrid(curve, programmed_duration, context.sample_time);
-  const double longest = kIntervalPerSample * context.sample_time * context.speed_override;
-  for (int pass = 0;; ++pass) {
-    PathTimingProblem problem = CurveTimingProblem(curve, context, speed, extent, t.grid, false,
-                                                   t.problem.nodes > 0 ? &t.problem : nullptr);
-    if (again) problem.max_speed_squared = caps;
-    t.solution = SolvePathTiming(problem);
-    t.problem = std::move(problem);
-    if (again || pass == kRefinements) break;
-    std::vector<double> finer = RefinedGrid(PathTiming(t.solution.x, t.grid), longest, kMaxNodes);
-    if (finer.size() == t.grid.size()) break;
-    t.grid = std::move(finer);
-  }
+  SolveRefined(
+      curve, context, speed, extent,
+      [&](PathTimingProblem& p) {
+        if (again) p.max_speed_squared = caps;
+      },
+      !again, t);
   return t;
 }
 
@@ -228,37 +252,19 @@ CurveTiming SolveCurveTimingBetween(const JointCurve& curve, const SegmentContex
                                     const SpeedSpec& speed, const CartesianExtent& extent,
                                     double from, double to, double start_x, double end_x,
                                     double node_spacing) {
-  // Uniform at `node_spacing`, with every knot of the curve inside and the
-  // middle of every piece, as FirstGrid.
   const int uniform = static_cast<int>(std::clamp(std::ceil((to - from) / node_spacing) + 1, 16.0,
                                                   static_cast<double>(kMaxNodes / 4)));
   std::vector<double> grid;
   for (int i = 0; i < uniform; ++i) grid.push_back(from + (to - from) * i / (uniform - 1));
-  const std::vector<double>& knots = curve.knots();
-  for (std::size_t k = 0; k + 1 < knots.size(); ++k) {
-    for (double v : {knots[k], 0.5 * (knots[k] + knots[k + 1])}) {
-      if (v > from && v < to) grid.push_back(v);
-    }
-  }
-  std::sort(grid.begin(), grid.end());
   CurveTiming t;
-  for (double v : grid) {
-    if (t.grid.empty() || v - t.grid.back() > 1e-12) t.grid.push_back(v);
-  }
-  t.grid.back() = to;
-  const double longest = kIntervalPerSample * context.sample_time * context.speed_override;
-  for (int pass = 0;; ++pass) {
-    PathTimingProblem problem = CurveTimingProblem(curve, context, speed, extent, t.grid, false,
-                                                   t.problem.nodes > 0 ? &t.problem : nullptr);
-    problem.start_speed_squared = start_x;
-    problem.end_speed_squared = end_x;
-    t.solution = SolvePathTiming(problem);
-    t.problem = std::move(problem);
-    if (pass == kRefinements || !t.solution.ends_held) break;
-    std::vector<double> finer = RefinedGrid(PathTiming(t.solution.x, t.grid), longest, kMaxNodes);
-    if (finer.size() == t.grid.size()) break;
-    t.grid = std::move(finer);
-  }
+  t.grid = WithKnots(curve, std::move(grid), from, to);
+  SolveRefined(
+      curve, context, speed, extent,
+      [&](PathTimingProblem& p) {
+        p.start_speed_squared = start_x;
+        p.end_speed_squared = end_x;
+      },
+      true, t);
   return t;
 }
 
@@ -352,8 +358,9 @@ bool KeepsTcpLimits(const PathProfile& played, const CartesianExtent& extent,
   bool kept = true;
   constexpr double kInfinite = std::numeric_limits<double>::infinity();
   const double slack = 1 + 1e-6;
-  for (double t = 0.0; t <= played.duration(); t += dt) {
-    const PathProfile::State st = played.At(t);
+  const long samples = std::lround(played.duration() / dt);
+  for (long k = 0; k <= samples; ++k) {
+    const PathProfile::State st = played.At(static_cast<double>(k) * dt);
     const TcpRates r = extent.rates(st.s);
     auto within = [&](const double* d, double v, double a, double j) {
       return std::abs(d[0] * st.sd) <= v * slack &&
