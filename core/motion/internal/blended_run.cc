@@ -9,6 +9,7 @@
 #include "core/motion/internal/blended_run_path.h"
 #include "core/motion/internal/cartesian_tracking.h"
 #include "core/motion/internal/rate_audit.h"
+#include "core/motion/internal/result_checkpoint.h"
 #include "core/motion/internal/trajectory_checks.h"
 #include "core/motion/internal/zone_blending.h"
 
@@ -31,15 +32,6 @@ bool SameSpeed(const SpeedSpec& a, const SpeedSpec& b) {
   return a.linear_velocity == b.linear_velocity && a.linear_acceleration == b.linear_acceleration &&
          a.linear_jerk == b.linear_jerk && a.angular_velocity == b.angular_velocity &&
          a.angular_acceleration == b.angular_acceleration && a.angular_jerk == b.angular_jerk;
-}
-
-void Truncate(Trajectory& t, std::size_t size) {
-  const std::size_t rows = size * static_cast<std::size_t>(t.dof);
-  t.time.resize(size);
-  t.positions.resize(rows);
-  t.velocities.resize(rows);
-  t.accelerations.resize(rows);
-  t.tcp.resize(size);
 }
 
 // The motions' own paths, each from the programmed end of the one before,
@@ -175,7 +167,7 @@ absl::StatusOr<bool> PlanBlendedRun(const PathRequest& request, std::size_t firs
   const std::size_t m = motions.size();
   if (!status.ok() || !whole.ok || !context.completed || n < static_cast<long>(2 * m) ||
       detail.stop_cost.size() + 1 != m) {
-    Truncate(context.out, size_before);
+    ReplaceTrajectoryTail(context.out, size_before, Trajectory{});
     context.completed = false;
     end_joints = context.start;
     return false;

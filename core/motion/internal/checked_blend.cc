@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/collision/trajectory_collisions.h"
+#include "core/motion/internal/result_checkpoint.h"
 #include "core/motion/internal/zone_blending.h"
 
 namespace motion {
@@ -17,33 +18,16 @@ constexpr int kHalvings = 2;
 // blend changes, to put back when it collides.
 struct SavedTail {
   SavedTail(const Trajectory& t, std::size_t from, const SegmentReport& b, const SegmentReport& a)
-      : from(from),
-        time(t.time.begin() + from, t.time.end()),
-        positions(t.positions.begin() + from * t.dof, t.positions.end()),
-        velocities(t.velocities.begin() + from * t.dof, t.velocities.end()),
-        accelerations(t.accelerations.begin() + from * t.dof, t.accelerations.end()),
-        tcp(t.tcp.begin() + from, t.tcp.end()),
-        before(b),
-        after(a) {}
+      : from(from), samples(TrajectoryFrom(t, from)), before(b), after(a) {}
 
   void Restore(Trajectory& t, SegmentReport& b, SegmentReport& a) const {
-    auto put_back = [](std::vector<double>& v, std::size_t keep, const std::vector<double>& tail) {
-      v.resize(keep);
-      v.insert(v.end(), tail.begin(), tail.end());
-    };
-    put_back(t.time, from, time);
-    put_back(t.positions, from * t.dof, positions);
-    put_back(t.velocities, from * t.dof, velocities);
-    put_back(t.accelerations, from * t.dof, accelerations);
-    t.tcp.resize(from);
-    t.tcp.insert(t.tcp.end(), tcp.begin(), tcp.end());
+    ReplaceTrajectoryTail(t, from, samples);
     b = before;
     a = after;
   }
 
   std::size_t from;
-  std::vector<double> time, positions, velocities, accelerations;
-  std::vector<Pose> tcp;
+  Trajectory samples;
   SegmentReport before, after;
 };
 

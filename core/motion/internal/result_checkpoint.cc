@@ -17,33 +17,41 @@ void CutAndAppend(std::vector<T>& v, std::size_t keep, const std::vector<T>& tai
 
 }  // namespace
 
+Trajectory TrajectoryFrom(const Trajectory& t, std::size_t from) {
+  const std::size_t dof = static_cast<std::size_t>(t.dof);
+  Trajectory out;
+  out.dof = t.dof;
+  out.time = From(t.time, from, 1);
+  out.positions = From(t.positions, from, dof);
+  out.velocities = From(t.velocities, from, dof);
+  out.accelerations = From(t.accelerations, from, dof);
+  out.tcp = From(t.tcp, from, 1);
+  return out;
+}
+
+void ReplaceTrajectoryTail(Trajectory& t, std::size_t keep, const Trajectory& tail) {
+  const std::size_t dof = static_cast<std::size_t>(t.dof);
+  CutAndAppend(t.time, keep, tail.time);
+  CutAndAppend(t.positions, keep * dof, tail.positions);
+  CutAndAppend(t.velocities, keep * dof, tail.velocities);
+  CutAndAppend(t.accelerations, keep * dof, tail.accelerations);
+  CutAndAppend(t.tcp, keep, tail.tcp);
+}
+
 ResultTail CopyTail(const PathResult& result, std::size_t samples, std::size_t segments,
                     std::size_t diagnostics) {
   ResultTail tail;
   tail.samples = samples;
   tail.segments = segments;
   tail.diagnostics = diagnostics;
-  const Trajectory& t = result.trajectory;
-  const std::size_t dof = static_cast<std::size_t>(t.dof);
-  tail.trajectory.dof = t.dof;
-  tail.trajectory.time = From(t.time, samples, 1);
-  tail.trajectory.positions = From(t.positions, samples, dof);
-  tail.trajectory.velocities = From(t.velocities, samples, dof);
-  tail.trajectory.accelerations = From(t.accelerations, samples, dof);
-  tail.trajectory.tcp = From(t.tcp, samples, 1);
+  tail.trajectory = TrajectoryFrom(result.trajectory, samples);
   tail.reports = From(result.segments, segments, 1);
   tail.diagnostic_list = From(result.diagnostics, diagnostics, 1);
   return tail;
 }
 
 void PutTail(const ResultTail& tail, PathResult& result) {
-  Trajectory& t = result.trajectory;
-  const std::size_t dof = static_cast<std::size_t>(t.dof);
-  CutAndAppend(t.time, tail.samples, tail.trajectory.time);
-  CutAndAppend(t.positions, tail.samples * dof, tail.trajectory.positions);
-  CutAndAppend(t.velocities, tail.samples * dof, tail.trajectory.velocities);
-  CutAndAppend(t.accelerations, tail.samples * dof, tail.trajectory.accelerations);
-  CutAndAppend(t.tcp, tail.samples, tail.trajectory.tcp);
+  ReplaceTrajectoryTail(result.trajectory, tail.samples, tail.trajectory);
   CutAndAppend(result.segments, tail.segments, tail.reports);
   CutAndAppend(result.diagnostics, tail.diagnostics, tail.diagnostic_list);
 }

@@ -7,6 +7,13 @@
 
 namespace motion {
 
+/// \brief The samples of `t` from sample `from` on (same dof).
+Trajectory TrajectoryFrom(const Trajectory& t, std::size_t from);
+
+/// \brief `t` cut back to its first `keep` samples, then `tail` appended
+/// (empty: only cut).
+void ReplaceTrajectoryTail(Trajectory& t, std::size_t keep, const Trajectory& tail);
+
 /// \brief What a path result holds past some point (its last samples,
 /// reports and diagnostics), kept aside so that the planner can try one
 /// way of planning what follows, then another, and keep the better.
