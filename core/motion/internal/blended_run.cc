@@ -75,16 +75,13 @@ void SegmentRates(const SegmentContext& context, long lo, long hi, long from, lo
   WidenRateRatios(
       AuditRates(q, dof, context.sample_time, context.limits, AuditBoundary::kInteriorOnly),
       report);
-  for (long k = from; k <= to; ++k) {
-    for (int j = 0; j < dof; ++j) {
-      const JointLimits& l = context.limits[j];
-      report.max_joint_velocity_ratio = std::max(
-          report.max_joint_velocity_ratio, std::abs(t.velocities[k * dof + j]) / l.max_velocity);
-      report.max_joint_acceleration_ratio =
-          std::max(report.max_joint_acceleration_ratio,
-                   std::abs(t.accelerations[k * dof + j]) / l.max_acceleration);
-    }
-  }
+  RateAudit stated;
+  IncludeStatedRates(
+      std::vector<double>(t.velocities.begin() + from * dof, t.velocities.begin() + (to + 1) * dof),
+      std::vector<double>(t.accelerations.begin() + from * dof,
+                          t.accelerations.begin() + (to + 1) * dof),
+      dof, context.limits, stated);
+  WidenRateRatios(stated, report);
 }
 
 // The report of corner k's blend, from the samples (global) it spans.

@@ -48,6 +48,12 @@ double KeepFactor(double a, double b, double c, double w) {
   return n / std::sqrt(std::max(q, 1e-300));
 }
 
+// A motion's TCP velocity per second of cruise at its own sigma x.
+Eigen::Vector3d CruiseVelocity(const SegmentPath& m, double tau, double x) {
+  return (m.path(x + kMotionStep).position - m.path(x - kMotionStep).position) /
+         (2 * kMotionStep * tau);
+}
+
 }  // namespace
 
 double CruiseTime(const CartesianExtent& extent, const SpeedSpec& speed) {
@@ -58,16 +64,6 @@ double CruiseTime(const CartesianExtent& extent, const SpeedSpec& speed) {
   }
   return tau;
 }
-
-namespace {
-
-// A motion's TCP velocity per second of cruise at its own sigma x.
-Eigen::Vector3d CruiseVelocity(const SegmentPath& m, double tau, double x) {
-  return (m.path(x + kMotionStep).position - m.path(x - kMotionStep).position) /
-         (2 * kMotionStep * tau);
-}
-
-}  // namespace
 
 bool BlendsOnPath(const SegmentPath& before, const SegmentPath& after, const SpeedSpec& speed) {
   const double tau0 = CruiseTime(before.extent, speed), tau1 = CruiseTime(after.extent, speed);
