@@ -226,14 +226,13 @@ class Sweeper {
   bool Held(int i) const { return i <= held_front_ || i >= n_ - 1 - held_back_; }
 
   bool Lower(int i, double value) {
+    value = std::max(0.0, value);
     if (Held(i)) {
-      // A held speed that a constraint asks to lower is not kept.
-      if ((i > 0 && i < n_ - 1) || (i == 0 && held_front_) || (i == n_ - 1 && held_back_)) {
-        if (value < x_[i] * (1 - 1e-6) - tolerance_) ends_held_ = false;
-      }
+      // A held speed that a constraint asks to lower is not kept (a rest,
+      // x = 0, cannot be asked lower).
+      if (value < x_[i] * (1 - 1e-6) - tolerance_) ends_held_ = false;
       return false;
     }
-    value = std::max(0.0, value);
     if (value >= x_[i]) return false;
     const bool changed = x_[i] - value > tolerance_;
     x_[i] = value;
