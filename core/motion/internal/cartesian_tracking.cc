@@ -347,15 +347,18 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
       return PathTiming::State{st.s, st.sd, st.sdd};
     };
     if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
-    if (tcp && check()) {
+    if (check() && tcp) {
       if (detail != nullptr) detail->programmed = true;
       price_on_tcp();
       return FinishSegment(segment, path, context, report, sampled, samples, index_base, nullptr,
                            on_grid, checks, end_joints);
     }
-    // Where it breaks a limit, the fastest timing in windows around there,
-    // the programmed one elsewhere (windowed_timing.h).
-    if (tcp) trouble = BrokenAt(checks.audit, checks.torque, sampled.sigma, with_jerk);
+    // Where it breaks a limit (a joint's or the TCP's), the fastest timing
+    // in windows around there, the programmed one elsewhere
+    // (windowed_timing.h).
+    const std::vector<double> joints =
+        BrokenAt(checks.audit, checks.torque, sampled.sigma, with_jerk);
+    trouble.insert(trouble.end(), joints.begin(), joints.end());
     if (const std::optional<WindowedTiming> windowed =
             TimeInWindows(curve, context, segment.speed, extent, *exact, trouble)) {
       on_grid = std::ceil(windowed->duration / context.speed_override / dt - 1e-9) * dt;
