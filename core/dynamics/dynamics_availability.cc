@@ -76,9 +76,13 @@ std::optional<Diagnostic> DynamicsUnavailableWarning(const ChainModel& model,
                        " pose (", shortfall->torque,
                        " needed), so the URDF's efforts look like placeholders");
   }
-  d.message = absl::StrCat("dynamics unavailable: ", why,
-                           "; joint torque is not checked and accelerations keep their "
-                           "documented defaults",
+  // The chain's accelerations came from its efforts only if its URDF had all the data.
+  const bool from_effort = std::any_of(limits.begin(), limits.end(), [](const JointLimits& l) {
+    return l.acceleration_source.rfind("effort", 0) == 0;
+  });
+  d.message = absl::StrCat("dynamics unavailable: ", why, "; joint torque is not checked and ",
+                           from_effort ? "accelerations stay those the URDF's efforts allow"
+                                       : "accelerations keep their documented defaults",
                            has_payload ? "; the payload is not taken into account" : "");
   return d;
 }

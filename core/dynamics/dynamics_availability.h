@@ -43,8 +43,9 @@ std::optional<GravityShortfall> GravityTorqueShortfall(const ChainModel& model,
 /// dynamics can be enforced (every body has mass, every DOF an effort that holds the arm against
 /// `gravity`). The message names the first link or joint that lacks the data (or the joint whose
 /// effort is implausible, with the torques) and says what happens instead: torque is not checked
-/// and accelerations keep their documented defaults; `has_payload` adds that the payload cannot
-/// be taken into account. joint_name/value/limit are set for an implausible effort.
+/// and accelerations stay the chain's (the documented defaults, or what the URDF's efforts allow
+/// when a request's override or gravity made them implausible); `has_payload` adds that the
+/// payload cannot be taken into account. joint_name/value/limit are set for an implausible effort.
 std::optional<Diagnostic> DynamicsUnavailableWarning(const ChainModel& model,
                                                      const std::vector<JointLimits>& limits,
                                                      const Eigen::Vector3d& gravity,

@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "core/model/gravity.h"  // kDefaultGravity, the default of every request
 
 namespace motion {
 
@@ -17,9 +18,6 @@ struct Payload {
   Eigen::Vector3d center_of_mass = Eigen::Vector3d::Zero();
   Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();
 };
-
-/// \brief Gravity in the base frame when a request gives none: 9.81 m/s^2 along base -z.
-inline const Eigen::Vector3d kDefaultGravity(0.0, 0.0, -9.81);
 
 /// \brief InvalidArgument naming `field` (e.g. "segments[2].payload.inertia.ixy") unless:
 /// mass, centre of mass and inertia are finite; mass >= 0; the inertia is zero (a point mass) or

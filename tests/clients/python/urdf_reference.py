@@ -4,9 +4,13 @@ Written from the URDF specification alone (xml.etree, numpy), sharing no
 code with motiond or with the client: joint origin = translation(xyz) @
 Rz(yaw) @ Ry(pitch) @ Rx(roll) (URDF's fixed-axis rpy), then the joint's
 motion about / along its normalised axis (default x). Limits are read from
-<limit>; acceleration and jerk limits are not in URDF, so they follow the
-rule README "Joint limits" documents: max acceleration = 2 x max velocity
-per second, max jerk = 10 x max acceleration per second.
+<limit>; acceleration and jerk limits are not in URDF. README "Joint limits"
+documents the rule: where every moving link has an <inertial> and every joint
+an effort, a joint's acceleration is what its effort leaves after gravity over
+its inertia in the worst pose, at most 10 x max velocity per second
+(effort_accelerations computes that here by random poses, so it agrees with
+the server's to a few per cent); elsewhere 2 x max velocity per second. Max
+jerk = 10 x max acceleration per second.
 """
 from __future__ import annotations
 
@@ -53,6 +57,7 @@ class UrdfJoint:
     lower: float
     upper: float
     velocity: float
+    effort: float
     mimic: Optional[str]
 
     @property
@@ -101,9 +106,28 @@ class UrdfModel:
                 lower=-math.inf if unbounded else float(limit.get("lower", 0)),
                 upper=math.inf if unbounded else float(limit.get("upper", 0)),
                 velocity=float(limit.get("velocity", 0)) if limit is not None else 0.0,
+                effort=float(limit.get("effort", 0)) if limit is not None else 0.0,
                 mimic=mimic.get("joint") if mimic is not None else None,
             )
             self.joints_by_child[joint.child] = joint
+        self._effort_accelerations: Dict[tuple, Optional[np.ndarray]] = {}
+        # <inertial> per link: mass, centre of mass and inertia (about it) in the link frame.
+        self.inertials: Dict[str, tuple] = {}
+        for element in root.findall("link"):
+            inertial = element.find("inertial")
+            if inertial is None:
+                continue
+            origin = inertial.find("origin")
+            xyz = _floats(origin.get("xyz") if origin is not None else None, (0, 0, 0))
+            rpy = _floats(origin.get("rpy") if origin is not None else None, (0, 0, 0))
+            i = inertial.find("inertia")
+            value = {k: float(i.get(k, 0)) for k in ("ixx", "iyy", "izz", "ixy", "ixz", "iyz")}
+            tensor = np.array([[value["ixx"], value["ixy"], value["ixz"]],
+                               [value["ixy"], value["iyy"], value["iyz"]],
+                               [value["ixz"], value["iyz"], value["izz"]]])
+            rotation = _rpy_matrix(*rpy)
+            self.inertials[element.get("name")] = (
+                float(inertial.find("mass").get("value")), xyz, rotation @ tensor @ rotation.T)
 
     def chain(self, base: str, tip: str) -> List[UrdfJoint]:
         """Joints from ``base`` to ``tip``, base first."""
@@ -136,8 +160,63 @@ class UrdfModel:
     def velocity_limits(self, base: str, tip: str) -> np.ndarray:
         return np.array([j.velocity for j in self.dofs(base, tip)])
 
+    def effort_accelerations(self, base: str, tip: str, poses: int = 1000,
+                             seed: int = 26) -> Optional[np.ndarray]:
+        """Per DOF, min over random poses of (effort - |g_i(q)|) / M_ii(q), gravity 9.81 along
+        base -z, from the links of the chain (each link's own inertial; the chains these tests
+        use have no side branches with mass); None when a moving link has no inertial or a
+        joint no effort. g_i and M_ii by brute force: the torque of every link beyond joint i
+        about its axis, and each link's inertia about that axis (parallel-axis theorem)."""
+        key = (base, tip, poses, seed)
+        if key not in self._effort_accelerations:
+            self._effort_accelerations[key] = self._worst_pose_accelerations(base, tip, poses, seed)
+        return self._effort_accelerations[key]
+
+    def _worst_pose_accelerations(self, base: str, tip: str, poses: int,
+                                  seed: int) -> Optional[np.ndarray]:
+        chain = self.chain(base, tip)
+        dofs = [j for j in chain if j.is_dof]
+        moving = [j.child for j in chain[chain.index(dofs[0]):]]
+        masses = [self.inertials.get(link, (0.0,))[0] for link in moving]
+        if any(j.effort <= 0 for j in dofs) or masses[0] <= 0:
+            return None
+        gravity = np.array([0.0, 0.0, -9.81])
+        rng = np.random.default_rng(seed)
+        worst = np.full(len(dofs), np.inf)
+        for _ in range(poses):
+            q = self.random_joints(base, tip, rng, margin=0.0)
+            values = iter(q)
+            transform = np.eye(4)
+            axes = []    # (world axis, world origin) of each DOF
+            bodies = []  # (mass, world centre of mass, world inertia about it, DOFs before it)
+            for joint in chain:
+                transform = transform @ joint.origin
+                if joint.is_dof:
+                    axes.append((transform[:3, :3] @ joint.axis, transform[:3, 3].copy()))
+                    transform = transform @ joint.motion(next(values))
+                if joint.child in self.inertials and axes:
+                    mass, com, tensor = self.inertials[joint.child]
+                    r = transform[:3, :3]
+                    bodies.append((mass, transform[:3, :3] @ com + transform[:3, 3],
+                                   r @ tensor @ r.T, len(axes)))
+            for i, (axis, origin) in enumerate(axes):
+                torque = inertia = 0.0
+                for mass, com, tensor, after in bodies:
+                    if after <= i:
+                        continue  # not moved by DOF i
+                    lever = com - origin
+                    torque += axis @ np.cross(lever, mass * gravity)
+                    inertia += axis @ tensor @ axis + mass * np.linalg.norm(np.cross(axis, lever)) ** 2
+                worst[i] = min(worst[i], (dofs[i].effort - abs(torque)) / inertia)
+        return worst
+
     def acceleration_limits(self, base: str, tip: str) -> np.ndarray:
-        return 2.0 * self.velocity_limits(base, tip)
+        """README "Joint limits" (effort-derived ones to the few per cent of a random search)."""
+        velocity = self.velocity_limits(base, tip)
+        from_effort = self.effort_accelerations(base, tip)
+        if from_effort is None or np.any(from_effort <= 0):
+            return 2.0 * velocity
+        return np.minimum(from_effort, 10.0 * velocity)
 
     def jerk_limits(self, base: str, tip: str) -> np.ndarray:
         return 10.0 * self.acceleration_limits(base, tip)

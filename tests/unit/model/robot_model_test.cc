@@ -138,8 +138,16 @@ TEST_P(BundledRobotTest, LimitsAreTheUrdfNumbers) {
     ASSERT_GT(j.velocity, 0.0);
     EXPECT_DOUBLE_EQ(l.max_velocity, j.velocity);
     EXPECT_EQ(l.velocity_source, "urdf");
-    EXPECT_DOUBLE_EQ(l.max_acceleration, kDefaultAccelerationPerVelocity * j.velocity);
-    EXPECT_FALSE(l.acceleration_source.empty());
+    // Accelerations: what the efforts allow where the URDF has the dynamics
+    // (tests/unit/dynamics/effort_acceleration_test.cc), else the documented default.
+    if (c.dynamics_missing.empty()) {
+      EXPECT_EQ(l.acceleration_source.rfind("effort: ", 0), 0u) << l.acceleration_source;
+      EXPECT_GT(l.max_acceleration, 0.0);
+      EXPECT_LE(l.max_acceleration, kMaxAccelerationPerVelocity * j.velocity);
+    } else {
+      EXPECT_DOUBLE_EQ(l.max_acceleration, kDefaultAccelerationPerVelocity * j.velocity);
+      EXPECT_EQ(l.acceleration_source, "default: 2 x max_velocity per second");
+    }
   }
 }
 
