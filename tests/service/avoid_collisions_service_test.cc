@@ -197,9 +197,19 @@ TEST_F(AvoidCollisionsTest, TheStraightMoveJHitsTheWallAndAvoidCollisionsGoesAro
 // with fine stops, one request; the rounded motion is that program's cycle
 // time less the time the report says was saved, shorter by something, and
 // it stops (every joint velocity zero) only at the corners not rounded.
+// At the documented default accelerations (2 x velocity, jerk 10 x that), asked for explicitly:
+// at the UR5's effort-derived ones (5-10 x larger) the legs around the wall are all jerk phases,
+// and overlapping them adds the binding joint's jerks, so no corner is rounded (a limit of
+// rounding by superposition, docs/cartesian_motion.md).
 TEST_F(AvoidCollisionsTest, CornersAreRoundedWhereTheBlendStaysClear) {
-  const PlanPathCall around =
-      CallPlanPath(stubs_.planner(), Request(true), std::chrono::seconds(60));
+  v1::PlanPathRequest request = Request(true);
+  for (const v1::JointInfo& joint : robot_.info().joints()) {
+    v1::JointLimitOverride* o = request.mutable_robot()->add_joint_limits();
+    o->set_joint_name(joint.name());
+    o->set_max_acceleration(2.0 * joint.max_velocity());
+    o->set_max_jerk(20.0 * joint.max_velocity());
+  }
+  const PlanPathCall around = CallPlanPath(stubs_.planner(), request, std::chrono::seconds(60));
   ASSERT_TRUE(around.status.ok()) << Describe(around.status);
   ASSERT_NE(around.summary(), nullptr);
   ASSERT_TRUE(around.summary()->ok());
@@ -213,7 +223,7 @@ TEST_F(AvoidCollisionsTest, CornersAreRoundedWhereTheBlendStaysClear) {
   EXPECT_LE(path.rounded_corners(), corners);
   EXPECT_GT(path.rounding_time_saved(), 0.0);
 
-  v1::PlanPathRequest legs = Request(false);
+  v1::PlanPathRequest legs = request;
   legs.clear_segments();
   for (int w = 1; w < path.waypoints_size(); ++w) {
     v1::MotionSegment* leg = legs.add_segments();

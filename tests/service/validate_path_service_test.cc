@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "../common/test_scale.h"
+#include "core/model/joint_limit_overrides.h"
 #include "server/runtime/solver_pool.h"
 #include "service_test_support.h"
 
@@ -225,10 +226,42 @@ class ValidatePathServiceTest : public ::testing::Test {
     return ref;
   }
 
-  motion::PathResult CorePlan(Robot& robot, const Program& program) {
-    absl::StatusOr<motion::PathResult> result = robot.core->Plan(program.Core());
+  motion::PathResult CorePlan(Robot& robot, const Program& program,
+                              const std::vector<motion::JointLimitOverride>& overrides = {}) {
+    motion::PathRequest request = program.Core();
+    if (!overrides.empty()) {
+      auto limits = motion::ApplyJointLimitOverrides(robot.core->chain(), overrides, "limits");
+      EXPECT_TRUE(limits.ok()) << limits.status();
+      if (limits.ok()) request.joint_limits = *limits;
+    }
+    absl::StatusOr<motion::PathResult> result = robot.core->Plan(request);
     EXPECT_TRUE(result.ok()) << result.status();
     return result.ok() ? *std::move(result) : motion::PathResult{};
+  }
+
+  // Every joint at the documented default acceleration, 2 x its velocity per second, and jerk,
+  // 10 x that, asked for explicitly: the arms' own (from their efforts) follow the tight arc.
+  static std::vector<motion::JointLimitOverride> DefaultAccelerations(const Robot& robot) {
+    std::vector<motion::JointLimitOverride> overrides;
+    const motion::ChainModel& chain = robot.core->chain();
+    for (int i = 0; i < chain.dof(); ++i) {
+      const double a = motion::kDefaultAccelerationPerVelocity * chain.dof_limits[i].max_velocity;
+      overrides.push_back(
+          {chain.dof_names[i], 0.0, a, motion::kDefaultJerkPerAcceleration * a, 0.0});
+    }
+    return overrides;
+  }
+
+  static v1::RobotRef RefWith(const Robot& robot,
+                              const std::vector<motion::JointLimitOverride>& overrides) {
+    v1::RobotRef ref = Ref(robot);
+    for (const motion::JointLimitOverride& o : overrides) {
+      v1::JointLimitOverride* wire = ref.add_joint_limits();
+      wire->set_joint_name(o.joint_name);
+      wire->set_max_acceleration(o.max_acceleration);
+      wire->set_max_jerk(o.max_jerk);
+    }
+    return ref;
   }
 
   TestServer server_;
@@ -264,16 +297,18 @@ TEST_F(ValidatePathServiceTest, FiveHundredPathsForTwoRobotsEachAnsweredOnceAsCo
     const int shape = (i / 2) % kShapes;
     const Program program = MakeProgram(robot, shape, (i / (2 * kShapes)) % 25);
     const std::string id = "path-" + std::to_string(i);
-    requests.push_back(Request(id, program.Request(Ref(robot))));
-    const motion::PathResult& core = expected[id] = CorePlan(robot, program);
+    const std::vector<motion::JointLimitOverride> overrides =
+        shape >= 6 ? DefaultAccelerations(robot) : std::vector<motion::JointLimitOverride>{};
+    requests.push_back(Request(id, program.Request(RefWith(robot, overrides))));
+    const motion::PathResult& core = expected[id] = CorePlan(robot, program, overrides);
     // The mix really mixes (checked on core, which the answers must equal).
     if (shape < 3) {
       EXPECT_TRUE(core.ok) << id << " should be a good program";
     } else if (shape < 6) {
       EXPECT_FALSE(ReachableVerdict(core)) << id << " should not be doable";
     } else {
-      // Too fast for the joints as programmed: planned slower, with a
-      // SPEED_REDUCED warning instead of a limit error.
+      // Too fast for the joints (at the default accelerations) as programmed:
+      // planned slower, with a SPEED_REDUCED warning instead of a limit error.
       EXPECT_TRUE(core.ok) << id << ": "
                            << (core.diagnostics.empty() ? "" : core.diagnostics[0].message);
       const std::vector<int> codes = CodesOf(core.diagnostics);

@@ -17,9 +17,10 @@ import { MotiondProcess } from "./support/motiond_process";
 import { positionDistance } from "./support/pose_math";
 import { urdfVelocityLimits } from "./support/urdf_limits";
 
-// README "Joint limits": max acceleration = 2 x max velocity per second,
-// max jerk = 10 x max acceleration per second.
-const JERK_PER_VELOCITY = 20;
+// README "Joint limits": max acceleration is what the effort allows, at most
+// 10 x max velocity per second (2 x without the URDF's dynamics); max jerk =
+// 10 x max acceleration per second. So jerk <= 100 x max velocity.
+const JERK_PER_VELOCITY = 100;
 
 describe("PlanPath collected into arrays (clients/examples/ur5_glue_path.json)", () => {
   let server: MotiondProcess;

@@ -20,16 +20,14 @@ UR5 = UrdfModel(ROBOTS_DIR / "ur5.urdf")
 UR5_CHAIN = ("base_link", "tool0")
 UR5_JOINTS = [j.name for j in UR5.dofs(*UR5_CHAIN)]
 V_MAX = UR5.velocity_limits(*UR5_CHAIN)
-# README "Joint limits": acceleration 2 x velocity, jerk 10 x acceleration.
-RATE_LIMITS = [V_MAX, UR5.acceleration_limits(*UR5_CHAIN), UR5.jerk_limits(*UR5_CHAIN)]
 
 
-def divided_difference_ratios(q: np.ndarray, h: float) -> np.ndarray:
+def divided_difference_ratios(q: np.ndarray, h: float, limits: list) -> np.ndarray:
     """Worst |k-th divided difference| / limit, k = 1, 2, 3, over every joint,
     with the arm at rest before the first and after the last sample (each
     end held for 3 more samples: every stencil that touches the samples)."""
     padded = np.concatenate([np.repeat(q[:1], 3, axis=0), q, np.repeat(q[-1:], 3, axis=0)])
-    return np.array([np.max(np.abs(np.diff(padded, k, axis=0)) / h ** k / RATE_LIMITS[k - 1])
+    return np.array([np.max(np.abs(np.diff(padded, k, axis=0)) / h ** k / limits[k - 1])
                      for k in (1, 2, 3)])
 
 
@@ -68,7 +66,11 @@ class JointDataTest(ServerTestCase):
         self.assertEqual(check.diagnostics, [])
         self.assertAlmostEqual(check.cycle_time, plan.time[-1] - plan.time[0], delta=1e-12)
         self.assertAlmostEqual(check.sample_time, plan.sample_time, delta=1e-12)
-        ratios = divided_difference_ratios(plan.q, plan.sample_time)
+        # README "Joint limits": accelerations from the efforts, held to the server's numbers
+        # (test_plan.py ties them to the URDF read here), jerk 10 x acceleration.
+        limits = self.ur5.limits
+        ratios = divided_difference_ratios(
+            plan.q, plan.sample_time, [V_MAX, limits.max_acceleration, limits.max_jerk])
         np.testing.assert_allclose(
             [check.max_velocity_ratio, check.max_acceleration_ratio, check.max_jerk_ratio],
             ratios, rtol=1e-6)

@@ -37,7 +37,8 @@ def fast_arc_program() -> dict:
     program = json.loads((EXAMPLES_DIR / "ur5_glue_path.json").read_text())
     for segment in program["segments"]:
         if segment["id"] == "corner_arc":
-            segment["speed"] = {"linear_velocity": 0.5, "linear_acceleration": 3.0}
+            segment["speed"] = {"linear_velocity": 1.5, "linear_acceleration": 30.0,
+                            "linear_jerk": 300.0}
     return program
 
 
@@ -77,7 +78,7 @@ class PlotTest(ServerTestCase):
         figure = plot_plan(self.plan, show=False)
         velocity_axis, jerk_axis = figure.axes[1], figure.axes[3]
         v_max = UR5.velocity_limits("base_link", "tool0")
-        j_max = UR5.jerk_limits("base_link", "tool0")
+        j_max = self.ur5.limits.max_jerk  # the server's (test_plan.py ties them to the URDF)
         dt = self.plan.sample_time
         for j, name in enumerate(self.plan.joint_names):
             with self.subTest(joint=name):

@@ -186,10 +186,18 @@ TEST(PlanPathTest, TenSecondProgramAtFourMilliseconds) {
   CheckPathStructure(robot, *result, 0.004);
 
   // The first MoveJ has its closed-form duration: the pan joint moves 0.5
-  // rad at 0.2 x 3.15 rad/s and 0.2 x 6.3 rad/s^2 (d > v^2/a, so it cruises),
-  // rounded up to the 4 ms grid.
-  const double v = 0.2 * 3.15, a = 0.2 * 6.3;
-  EXPECT_NEAR(result->segments[0].duration, std::ceil((0.5 / v + v / a) / 0.004) * 0.004, 1e-12);
+  // rad at 0.2 x 3.15 rad/s (it binds the speed) and the line q0 + s (qa - q0)
+  // accelerates at 0.2 x the least a_j / |dq_j| (efforts: RobotInfo); d > v^2/a,
+  // so it cruises; rounded up to the 4 ms grid.
+  const Eigen::VectorXd dq = qa - q0;
+  double line_acceleration = std::numeric_limits<double>::infinity();
+  for (int j = 0; j < 6; ++j) {
+    line_acceleration =
+        std::min(line_acceleration, robot.chain->dof_limits[j].max_acceleration / std::abs(dq[j]));
+  }
+  const double v = 0.2 * 3.15 / 0.5, a = 0.2 * line_acceleration;
+  ASSERT_GT(1.0, v * v / a);
+  EXPECT_NEAR(result->segments[0].duration, std::ceil((1.0 / v + v / a) / 0.004) * 0.004, 1e-12);
   // The pose targets are reached (independent FK); the last one ends the path.
   const Trajectory& t = result->trajectory;
   auto tcp_at = [&](std::int64_t k) { return IndependentFk(robot.ichain, t.Position(k)); };
@@ -372,7 +380,10 @@ TEST(PlanPathTest, ZoneDistanceBlendsIntoTheNextMotion) {
   first.zone.kind = ZoneKind::kDistance;
   first.zone.distance = 0.01;
   IkData ws(*robot.chain);
-  const PathRequest blended = Request(Ur5Start(), {first, MoveJ("fine", Ur5Start(), 0.5)});
+  // The pan joint goes on turning at the corner while the others turn back (back to the start
+  // along the same line would be a reversal of every joint: a stop, blended or not).
+  const Eigen::VectorXd qb = Vec({0.8, -1.2, 1.5, -1.8, -1.5, 0.4});
+  const PathRequest blended = Request(Ur5Start(), {first, MoveJ("fine", qb, 0.5)});
   auto result = PlanPath(*robot.chain, ws, blended, PathLimits{});
   PathRequest stopped = blended;
   stopped.segments[0].zone = ZoneSpec();
@@ -432,17 +443,21 @@ TEST(PlanPathTest, BudgetCountsTheWholePath) {
   const Eigen::VectorXd qa = Vec({0.8, -1.2, 1.5, -1.8, -1.5, 0.4});
   PathLimits limits;
   limits.max_points = 1000;
-  // 0.5 rad on the pan joint at full speed: 0.5/3.15 + 0.5 = 0.66 s = 165
-  // samples at 4 ms; at 2 ms 330.
-  PathRequest request = Request(Ur5Start(), {MoveJ("a", qa), MoveJ("b", Ur5Start())});
+  // 0.5 rad on the pan joint at a fraction f of its limits: 0.5 / (f v) + v / a
+  // = 0.6 s, 300 samples at 2 ms.
+  const JointLimits& pan = robot.chain->dof_limits[0];
+  const double f = 0.5 / (pan.max_velocity * (0.6 - pan.max_velocity / pan.max_acceleration));
+  ASSERT_GT(f, 0.0);
+  ASSERT_LE(f, 1.0);
+  PathRequest request = Request(Ur5Start(), {MoveJ("a", qa, f), MoveJ("b", Ur5Start(), f)});
   request.sample_time = 0.002;
   request.profile = ProfileKind::kTrapezoid;  // the sample counts above
   IkData ws(*robot.chain);
   auto ok = PlanPath(*robot.chain, ws, request, limits);
   ASSERT_TRUE(ok.ok()) << ok.status();
   EXPECT_LE(ok->trajectory.size(), 1000u);
-  request.segments.push_back(MoveJ("c", qa));
-  request.segments.push_back(MoveJ("d", Ur5Start()));
+  request.segments.push_back(MoveJ("c", qa, f));
+  request.segments.push_back(MoveJ("d", Ur5Start(), f));
   auto refused = PlanPath(*robot.chain, ws, request, limits);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument);
