@@ -2,7 +2,8 @@
 // program and a glue bead with and without blended zones on a UR5, planned in core and through gRPC
 // on loopback (in-process motiond, real socket, every chunk read), reported as time per path with
 // the point count as a counter (time per point = time / points). Targets on this machine: 2 500
-// points < 5 ms in core, < 15 ms end to end.
+// points < 5 ms in core, < 15 ms end to end. The *_at_2v cases plan the same programs at the
+// documented default accelerations (2 x velocity): the baseline of the effort-derived ones.
 #include <benchmark/benchmark.h>
 
 #include <thread>
@@ -207,12 +208,36 @@ motion::PathRequest NearSingularMoveL() {
   return r;
 }
 
+// The baseline of the accelerations from the efforts, in the same run: the same program with
+// every UR5 joint at the documented default, acceleration 2 x velocity and jerk 10 x that, set
+// as a request's limits are.
+motion::PathRequest AtDefaultAccelerations(motion::PathRequest request) {
+  const auto robot = motion::RobotModel::FromUrdf(ReadRobot("ur5.urdf"));
+  request.joint_limits = (*(*robot)->Chain())->dof_limits;
+  for (motion::JointLimits& l : request.joint_limits) {
+    l.max_acceleration = motion::kDefaultAccelerationPerVelocity * l.max_velocity;
+    l.max_jerk = motion::kDefaultJerkPerAcceleration * l.max_acceleration;
+  }
+  return request;
+}
+
 BENCHMARK_CAPTURE(PlanInCore, movel_2500_points, LongMoveL())->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(PlanInCore, near_singular_movel, NearSingularMoveL())
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(PlanInCore, pick_and_place, PickAndPlace())->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(PlanInCore, glue_bead_fine_stops, GlueBead(false))->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(PlanInCore, glue_bead_blended, GlueBead(true))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(PlanInCore, movel_2500_points_at_2v, AtDefaultAccelerations(LongMoveL()))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(PlanInCore, near_singular_movel_at_2v,
+                  AtDefaultAccelerations(NearSingularMoveL()))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(PlanInCore, pick_and_place_at_2v, AtDefaultAccelerations(PickAndPlace()))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(PlanInCore, glue_bead_fine_stops_at_2v, AtDefaultAccelerations(GlueBead(false)))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(PlanInCore, glue_bead_blended_at_2v, AtDefaultAccelerations(GlueBead(true)))
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(PlanThroughGrpc, movel_2500_points, LongMoveL())
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
