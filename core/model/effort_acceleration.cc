@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
 
 #include <Eigen/Geometry>
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/model/gravity.h"
 

@@ -350,10 +350,20 @@ TEST(ReplicaFailoverTest, AFrozenReplicaCostsThreeTimeoutsThenItsPathsGoElsewher
     *requests[i].mutable_path() = program.Request(ref);
   }
   // Both connections up before the freeze (a frozen process never finishes
-  // a new HTTP/2 handshake, so round robin would just skip it).
-  for (int i = 0; i < 4; ++i) {
+  // a new HTTP/2 handshake, so round robin would just skip it): calls until
+  // the replica to be frozen has answered one. Under load its handshake can
+  // finish after the first few calls, which then all go to the live one (one
+  // CI run saw 80 paths in 1.3 s, none on the frozen replica).
+  const std::map<std::string, std::string> info_method = {{"grpc_method", "GetServerInfo"}};
+  for (int i = 0;; ++i) {
     v1::GetServerInfoResponse info;
     ASSERT_TRUE(client->GetServerInfo(&info).ok());
+    if (i >= 3 &&
+        SumOfMetric(MetricsOrFail(*frozen), "grpc_server_msg_received_total", info_method) > 0) {
+      break;
+    }
+    ASSERT_LT(i, 200) << "the second replica never answered";
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   ASSERT_EQ(kill(frozen->pid(), SIGSTOP), 0);
   std::map<std::string, int> deliveries;
