@@ -198,9 +198,9 @@ TEST_F(AvoidCollisionsTest, TheStraightMoveJHitsTheWallAndAvoidCollisionsGoesAro
 // time less the time the report says was saved, shorter by something, and
 // it stops (every joint velocity zero) only at the corners not rounded.
 // At the documented default accelerations (2 x velocity, jerk 10 x that), asked for explicitly:
-// at the UR5's effort-derived ones (5-10 x larger) the legs around the wall are all jerk phases,
-// and overlapping them adds the binding joint's jerks, so no corner is rounded (a limit of
-// rounding by superposition, docs/cartesian_motion.md).
+// overlapping two legs adds their accelerations, and a joint that turns back at a corner needs
+// the spare room proportional limits give it; at the UR5's effort-derived accelerations no
+// corner is rounded (a limit of rounding by superposition, docs/cartesian_motion.md).
 TEST_F(AvoidCollisionsTest, CornersAreRoundedWhereTheBlendStaysClear) {
   v1::PlanPathRequest request = Request(true);
   for (const v1::JointInfo& joint : robot_.info().joints()) {
