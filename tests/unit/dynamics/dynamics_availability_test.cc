@@ -86,9 +86,28 @@ TEST(DynamicsAvailabilityTest, PlaceholderEffortsCannotHoldTheArm) {
   EXPECT_EQ(warning->joint_name, "shoulder_lift_joint");
   EXPECT_EQ(warning->limit, 1.0);
   EXPECT_NE(warning->message.find("placeholder"), std::string::npos) << warning->message;
+  EXPECT_NE(warning->message.find("accelerations keep their documented defaults"),
+            std::string::npos)
+      << warning->message;
   // Without gravity nothing needs holding.
   EXPECT_FALSE(
       GravityTorqueShortfall(**chain, (*chain)->dof_limits, Eigen::Vector3d::Zero()).has_value());
+}
+
+// The URDF's own efforts hold the arm, so the chain's accelerations come from them; a request
+// that overrides the efforts down to placeholders gets the warning, and it says the
+// accelerations stay the chain's (from the URDF's efforts), not the 2 x velocity defaults.
+TEST(DynamicsAvailabilityTest, OverriddenPlaceholderEffortsKeepTheChainsAccelerations) {
+  const auto chain = motion_test::LoadChain("ur5.urdf");
+  ASSERT_NE(chain, nullptr);
+  ASSERT_EQ(chain->dof_limits[1].acceleration_source.rfind("effort", 0), 0u);
+  std::vector<JointLimits> limits = chain->dof_limits;
+  for (JointLimits& l : limits) l.max_torque = 1.0;  // as RobotRef.joint_limits would
+  const auto warning = DynamicsUnavailableWarning(*chain, limits, kDefaultGravity, false);
+  ASSERT_TRUE(warning.has_value());
+  EXPECT_NE(warning->message.find("accelerations stay those the URDF's efforts allow"),
+            std::string::npos)
+      << warning->message;
 }
 
 }  // namespace
