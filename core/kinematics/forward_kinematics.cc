@@ -1,19 +1,8 @@
 #include "core/kinematics/forward_kinematics.h"
 
+#include "core/model/joint_motion.h"
+
 namespace motion {
-namespace {
-
-Eigen::Isometry3d JointMotion(const ChainJoint& joint, double theta) {
-  Eigen::Isometry3d motion = Eigen::Isometry3d::Identity();
-  if (joint.type == JointType::kPrismatic) {
-    motion.translation() = theta * joint.axis;
-  } else {
-    motion.linear() = Eigen::AngleAxisd(theta, joint.axis).toRotationMatrix();
-  }
-  return motion;
-}
-
-}  // namespace
 
 Eigen::Isometry3d ForwardKinematics(const ChainModel& model, ChainData& data,
                                     const Eigen::Ref<const Eigen::VectorXd>& q) {

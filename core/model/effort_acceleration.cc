@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_format.h"
 #include "core/model/gravity.h"
+#include "core/model/joint_motion.h"
 
 namespace motion {
 namespace {
@@ -55,13 +56,8 @@ class PoseDynamics {
     Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
     for (std::size_t k = 0; k < model_.joints.size(); ++k) {
       const ChainJoint& joint = model_.joints[k];
-      const double theta = joint.multiplier * q[joint.dof] + joint.offset;
-      pose = pose * joint.origin;
-      if (joint.type == JointType::kPrismatic) {
-        pose.translate(theta * joint.axis);
-      } else {
-        pose.rotate(Eigen::AngleAxisd(theta, joint.axis));
-      }
+      pose =
+          pose * joint.origin * JointMotion(joint, joint.multiplier * q[joint.dof] + joint.offset);
       frames_[k] = pose;
     }
     Composite beyond;
