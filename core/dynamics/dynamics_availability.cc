@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/diagnostics/untrusted_text.h"
 #include "core/dynamics/inverse_dynamics.h"
+#include "core/model/effort_acceleration.h"
 
 namespace motion {
 
@@ -77,9 +78,7 @@ std::optional<Diagnostic> DynamicsUnavailableWarning(const ChainModel& model,
                        " needed), so the URDF's efforts look like placeholders");
   }
   // The chain's accelerations came from its efforts only if its URDF had all the data.
-  const bool from_effort = std::any_of(limits.begin(), limits.end(), [](const JointLimits& l) {
-    return l.acceleration_source.rfind("effort", 0) == 0;
-  });
+  const bool from_effort = std::any_of(limits.begin(), limits.end(), AccelerationFromEffort);
   d.message = absl::StrCat("dynamics unavailable: ", why, "; joint torque is not checked and ",
                            from_effort ? "accelerations stay those the URDF's efforts allow"
                                        : "accelerations keep their documented defaults",

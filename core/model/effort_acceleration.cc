@@ -226,16 +226,10 @@ void UseEffortAccelerations(const ChainModel& model, std::vector<JointLimits>& l
     const char* unit = model.dof_types[i] == JointType::kPrismatic ? "m/s^2" : "rad/s^2";
     const double cap = kMaxAccelerationPerVelocity * l.max_velocity;
     l.max_acceleration = std::min(from_effort[i], cap);
-    l.acceleration_source =
-        from_effort[i] <= cap
-            ? absl::StrFormat(
-                  "effort: %.1f %s in the worst pose (URDF inertials and efforts, "
-                  "no payload)",
-                  from_effort[i], unit)
-            : absl::StrFormat(
-                  "effort: %.1f %s in the worst pose, capped at 10 x max_velocity "
-                  "per second",
-                  from_effort[i], unit);
+    l.acceleration_source = absl::StrFormat(
+        "%s%.1f %s in the worst pose%s", kEffortAccelerationSource, from_effort[i], unit,
+        from_effort[i] <= cap ? " (URDF inertials and efforts, no payload)"
+                              : ", capped at 10 x max_velocity per second");
     if (l.jerk_source == kDefaultJerkSource) {
       l.max_jerk = kDefaultJerkPerAcceleration * l.max_acceleration;
     }

@@ -42,4 +42,12 @@ std::vector<double> EffortAccelerations(const ChainModel& model,
 /// at 10 x max_velocity per second". Nothing changes where EffortAccelerations says 0.
 void UseEffortAccelerations(const ChainModel& model, std::vector<JointLimits>& limits);
 
+/// What acceleration_source starts with when UseEffortAccelerations set it.
+inline constexpr char kEffortAccelerationSource[] = "effort: ";
+
+/// \brief True when `limits`' acceleration came from the URDF's effort (UseEffortAccelerations).
+inline bool AccelerationFromEffort(const JointLimits& limits) {
+  return limits.acceleration_source.rfind(kEffortAccelerationSource, 0) == 0;
+}
+
 }  // namespace motion
