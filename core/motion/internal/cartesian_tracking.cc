@@ -13,6 +13,7 @@
 #include "core/ik/ik_solver.h"
 #include "core/ik/internal/pose_error.h"
 #include "core/kinematics/forward_kinematics.h"
+#include "core/motion/internal/curve_sampling.h"
 #include "core/motion/internal/curve_timing.h"
 #include "core/motion/internal/programmed_speed.h"
 #include "core/motion/internal/rate_audit.h"
@@ -28,11 +29,6 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // A sample runs "slower than programmed" below this fraction of it.
 constexpr double kReducedBelow = 0.99;
-// Where the samples of the fastest timing break a limit, its speed is capped
-// there (LowerCapsWhereBroken) at most this many times; then it is played
-// uniformly slower, at most this many times.
-constexpr int kRepairs = 6;
-constexpr int kLastResortStretches = 8;
 
 bool HasCode(const std::vector<Diagnostic>& diagnostics, DiagnosticCode code) {
   return std::any_of(diagnostics.begin(), diagnostics.end(),
@@ -117,83 +113,16 @@ void ReportSpeedReduced(const SegmentContext& context, const std::vector<double>
   if (joint >= 0) report.diagnostics.back().joint_name = context.model.dof_names[joint];
 }
 
-// The samples of one timing: path parameter, joints and their rates.
-struct Sampled {
-  std::vector<double> times, sigma, sd;
-  std::vector<double> q, qd, qdd;
-};
-
-// Samples `curve` through `timing` (already stretched to end on the grid)
-// at every dt; the first sample is the start exactly, the last the end.
-absl::Status SampleTiming(const JointCurve& curve, const TimeLaw& timing, long samples,
-                          const SegmentContext& context, Sampled& out) {
-  const int dof = curve.dof();
-  out.times.resize(samples);
-  out.sigma.resize(samples);
-  out.sd.resize(samples);
-  out.q.resize(samples * dof);
-  out.qd.resize(samples * dof);
-  out.qdd.resize(samples * dof);
-  Eigen::VectorXd q, d1, d2;
-  for (long k = 0; k < samples; ++k) {
-    if (k % 64 == 0 && context.Cancelled()) {
-      return absl::CancelledError("planning cancelled by the client");
-    }
-    out.times[k] = static_cast<double>(k) * context.sample_time;
-    PathTiming::State st = timing(out.times[k]);
-    if (k == 0) st = PathTiming::State{};
-    if (k == samples - 1) st = PathTiming::State{1.0, 0.0, 0.0};
-    out.sigma[k] = st.s;
-    out.sd[k] = st.sd;
-    curve.Evaluate(st.s, q, &d1, &d2);
-    if (k == 0) q = context.start;
-    if (k == samples - 1) q = curve.last().q;
-    Eigen::Map<Eigen::VectorXd>(out.q.data() + k * dof, dof) = q;
-    Eigen::Map<Eigen::VectorXd>(out.qd.data() + k * dof, dof) = d1 * st.sd;
-    Eigen::Map<Eigen::VectorXd>(out.qdd.data() + k * dof, dof) = d1 * st.sdd + d2 * (st.sd * st.sd);
-  }
-  return absl::OkStatus();
-}
-
-// The worst joint torque of the samples (none without dynamics).
-TorqueRatio SampledTorque(const SegmentContext& context, const Sampled& sampled) {
-  if (context.dynamics == nullptr) return TorqueRatio{};
-  return SampledTorqueRatio(context.model, *context.dynamics, context.limits, sampled.q,
-                            context.sample_time, context.gravity, context.payload);
-}
-
-// The samples a timing of `on_grid` seconds (a whole number of samples)
-// takes, both ends included. INVALID_ARGUMENT when they would not fit in the
-// path's point budget beside what is planned already, or when the duration
-// is not finite (a timing that crawls to a stop it never leaves): compared
-// as doubles, before any conversion to an integer could overflow.
-absl::Status GridSamples(const SegmentContext& context, const SegmentReport& report, double on_grid,
-                         long& samples_out) {
-  const double samples = on_grid / context.sample_time + 1;
-  const double room = static_cast<double>(context.max_points) -
-                      static_cast<double>(context.out.size()) + (context.Stores(0) ? 0 : 1);
-  if (samples >= 1 && samples <= room + 0.5) {  // NaN fails both
-    samples_out = std::lround(samples);
-    return absl::OkStatus();
-  }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "segments[", report.segment_index, "] (", report.segment_id, "): the path needs at least ",
-      std::isfinite(samples) ? absl::StrCat(static_cast<double>(context.out.size()) + samples)
-                             : std::string("unboundedly many"),
-      " samples (duration / sample_time) and the limit is ", context.max_points,
-      "; raise sample_time or split the program"));
-}
-
 // The samples of the segment, done: every sample's TCP checked against
 // the programmed path by FK, near-singular samples warned of, the samples
 // appended and audited (`checks`: the audit and torque of these samples,
 // already made), and (with `programmed`, when the timing is the joints'
 // own) SPEED_REDUCED where they run slower.
 absl::Status FinishSegment(const MotionSegment& segment, const CartesianPath& path,
-                           SegmentContext& context, SegmentReport& report, const Sampled& sampled,
-                           long samples, std::int64_t index_base, const ProgrammedSpeed* programmed,
-                           double on_grid, const SampledChecks& checks,
-                           Eigen::VectorXd& end_joints) {
+                           SegmentContext& context, SegmentReport& report,
+                           const CurveSamples& sampled, long samples, std::int64_t index_base,
+                           const ProgrammedSpeed* programmed, double on_grid,
+                           const SampledChecks& checks, Eigen::VectorXd& end_joints) {
   const int dof = context.model.dof();
   const Eigen::Isometry3d tool = segment.tool.ToIsometry();
   // The TCP of every sample, checked against the programmed path.
@@ -308,17 +237,11 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
 
   // The time. First the programmed timing itself, kept when the joints
   // follow it within every limit.
-  Sampled sampled;
+  CurveSamples sampled;
   SampledChecks checks;
   long samples = 1;
   double on_grid = 0.0;
-  auto check = [&]() {
-    checks.audit = AuditSegmentRates(context, sampled.q);
-    IncludeStatedRates(sampled.qd, sampled.qdd, dof, context.limits, checks.audit);
-    checks.torque = SampledTorque(context, sampled);
-    return checks.audit.RequiredStretch(with_jerk) <= 1 + kAuditSlack &&
-           checks.torque.ratio <= 1 + kAuditSlack;
-  };
+  auto check = [&]() { return CheckCurveSamples(context, sampled, checks); };
   auto fill_detail = [&](PathTimingProblem problem, std::vector<double> solved) {
     if (detail == nullptr) return;
     detail->sigma = sampled.sigma;
@@ -346,7 +269,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
       const PathProfile::State st = played.At(t);
       return PathTiming::State{st.s, st.sd, st.sdd};
     };
-    if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
+    if (absl::Status s = SampleCurve(curve, law, samples, context, sampled); !s.ok()) return s;
     if (check() && tcp) {
       if (detail != nullptr) detail->programmed = true;
       price_on_tcp();
@@ -368,7 +291,7 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
         return PathTiming::State{st.s, st.sd * k, st.sdd * k * k};
       };
       if (absl::Status s = GridSamples(context, report, on_grid, samples); !s.ok()) return s;
-      if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
+      if (absl::Status s = SampleCurve(curve, law, samples, context, sampled); !s.ok()) return s;
       if (check()) {
         price_on_tcp();
         return FinishSegment(segment, path, context, report, sampled, samples, index_base,
@@ -378,68 +301,38 @@ absl::Status TrackCartesianPath(const MotionSegment& segment, const CartesianPat
   }
 
   // Otherwise the fastest timing along the curve, the override as a time
-  // scaling, the grid; then the samples' own audit, and where it finds a
-  // rate beyond its limit (the timing is exact at its nodes, the samples
-  // see between them), the speed capped there and the timing solved again.
-  CurveTiming timings;
-  std::vector<double> caps;
-  PathTiming timing(std::vector<double>(2, 0.0));
-  bool within = !moves;
-  for (int pass = 0; moves; ++pass) {
-    timings = SolveCurveTiming(curve, context, segment.speed, extent, exact->duration(), caps,
-                               timings.grid);
-    for (std::size_t i = 1; i + 1 < timings.solution.x.size(); ++i) {
-      if (timings.solution.x[i] > 0) continue;
-      const double sigma = timings.grid[i];
-      const std::int64_t index = index_base + SampleNear(programmed_speed(), context, sigma);
-      Diagnostic stall = TimingStall(curve, context, sigma);
-      stall.segment_id = report.segment_id;
-      stall.point_index = index;
-      stall.time = context.start_time + (index - index_base) * dt;
-      report.diagnostics.push_back(std::move(stall));
-      report.ok = false;
-      return absl::OkStatus();
-    }
-    timing = PathTiming(timings.solution.x, timings.grid);
-    on_grid = std::ceil(timing.duration() / context.speed_override / dt - 1e-9) * dt;
-    timing.StretchTo(on_grid);
-    if (absl::Status s = GridSamples(context, report, on_grid, samples); !s.ok()) return s;
-    const TimeLaw law = [&](double t) { return timing.At(t); };
-    if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
-    if ((within = check()) || pass == kRepairs) break;
-    if (caps.size() != timings.grid.size()) caps.assign(timings.grid.size(), kInf);
-    // Caps are in the timing's own speed; the override slows all of it.
-    if (!LowerCapsWhereBroken(checks.audit, checks.torque, sampled.sigma, timing, with_jerk, dt,
-                              caps)) {
-      break;
-    }
-    for (std::size_t i = 0; i < caps.size(); ++i) {
-      caps[i] = std::min(caps[i], timings.solution.x[i]);
-    }
-  }
-  // Last resort, when the local caps have not settled a sample within
-  // kRepairs passes (0 of the 1 000 random programs on x86-64; seen once
-  // under aarch64's rounding): the whole timing played uniformly slower by
-  // what the audit asks, so that what is returned stays within its limits.
-  for (int stretch = 0; !within && stretch < kLastResortStretches; ++stretch) {
-    const double k =
-        std::max(checks.audit.RequiredStretch(with_jerk),
-                 checks.torque.ratio > 1 + kAuditSlack ? std::sqrt(checks.torque.ratio) : 1.0);
-    on_grid = std::ceil(on_grid * k * 1.02 / dt - 1e-9) * dt;
-    timing.StretchTo(on_grid);
-    if (absl::Status s = GridSamples(context, report, on_grid, samples); !s.ok()) return s;
-    const TimeLaw law = [&](double t) { return timing.At(t); };
-    if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
-    within = check();
-  }
-  if (moves && within) fill_detail(timings.problem, timings.solution.x);
+  // scaling, the grid (SampleFastestTiming: capped where its samples break a
+  // limit, and solved again).
   if (!moves) {  // a single sample: the start
-    const TimeLaw law = [&](double t) { return timing.At(t); };
-    if (absl::Status s = SampleTiming(curve, law, samples, context, sampled); !s.ok()) return s;
+    const TimeLaw law = [](double) { return PathTiming::State{}; };
+    if (absl::Status s = SampleCurve(curve, law, samples, context, sampled); !s.ok()) return s;
     check();
+    return FinishSegment(segment, path, context, report, sampled, samples, index_base, nullptr,
+                         on_grid, checks, end_joints);
   }
+  FastestSampling fastest;
+  if (absl::Status s = SampleFastestTiming(curve, context, segment.speed, extent, exact->duration(),
+                                           report, fastest);
+      !s.ok()) {
+    return s;
+  }
+  if (fastest.stall >= 0) {
+    const std::int64_t index = index_base + SampleNear(programmed_speed(), context, fastest.stall);
+    Diagnostic stall = TimingStall(curve, context, fastest.stall);
+    stall.segment_id = report.segment_id;
+    stall.point_index = index;
+    stall.time = context.start_time + (index - index_base) * dt;
+    report.diagnostics.push_back(std::move(stall));
+    report.ok = false;
+    return absl::OkStatus();
+  }
+  sampled = std::move(fastest.sampled);
+  checks = std::move(fastest.checks);
+  samples = fastest.samples;
+  on_grid = fastest.on_grid;
+  if (fastest.within) fill_detail(fastest.timings.problem, fastest.timings.solution.x);
   return FinishSegment(segment, path, context, report, sampled, samples, index_base,
-                       moves ? &programmed_speed() : nullptr, on_grid, checks, end_joints);
+                       &programmed_speed(), on_grid, checks, end_joints);
 }
 
 }  // namespace motion
