@@ -7,6 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "core/motion/internal/checked_blend.h"
 #include "core/motion/internal/move_j.h"
+#include "core/motion/internal/result_checkpoint.h"
+#include "core/motion/internal/rounded_legs.h"
 #include "core/motion/internal/trajectory_checks.h"
 #include "core/planning/joint_path_planner.h"
 
@@ -32,27 +34,6 @@ void AddContactDiagnostic(SegmentReport& report, const std::string& what,
                                        : std::string(),
                    ")"),
       &c);
-}
-
-// The legs' reports folded into the segment's.
-void MergeLegs(const std::vector<SegmentReport>& legs, SegmentReport& report) {
-  for (std::size_t i = 0; i < legs.size(); ++i) {
-    const SegmentReport& part = legs[i];
-    report.diagnostics.insert(report.diagnostics.end(), part.diagnostics.begin(),
-                              part.diagnostics.end());
-    report.ok = report.ok && part.ok;
-    if (i == 0) {
-      report.start_time = part.start_time;
-      report.first_index = part.first_index;
-    }
-    report.duration += part.duration;
-    report.point_count += part.point_count;
-    report.max_joint_velocity_ratio =
-        std::max(report.max_joint_velocity_ratio, part.max_joint_velocity_ratio);
-    report.max_joint_acceleration_ratio =
-        std::max(report.max_joint_acceleration_ratio, part.max_joint_acceleration_ratio);
-    report.max_joint_jerk_ratio = std::max(report.max_joint_jerk_ratio, part.max_joint_jerk_ratio);
-  }
 }
 
 // One straight leg after another, each from the end of the one before, the
@@ -85,9 +66,10 @@ absl::Status PlanLegs(const MotionSegment& segment, SegmentContext& context,
       }
     }
     context.start_time += part.duration;
+    context.continuous = true;  // the next leg starts at this one's last sample
     end_joints = reached;
   }
-  MergeLegs(legs, report);
+  MergeSectionReports(legs, report);
   if (!status.ok()) return status;
   if (!context.completed || !report.ok) {
     context.completed = false;
@@ -96,6 +78,43 @@ absl::Status PlanLegs(const MotionSegment& segment, SegmentContext& context,
   context.start_time = start_time;
   context.start = waypoints.front();
   report.path_length = PolylineLength(waypoints);
+  return absl::OkStatus();
+}
+
+// The legs with their corners blended in time (PlanLegs), and the same
+// path on one smooth curve with its corners rounded (PlanRoundedLegs): the
+// faster of the two is kept. Superposition keeps each leg's own exact
+// profile but cannot round a corner where a joint turns back; the curve
+// can, and is timed as fast as its limits allow along all of it.
+absl::Status PlanLegsOrCurve(const MotionSegment& segment, SegmentContext& context,
+                             const std::vector<Eigen::VectorXd>& waypoints, SegmentReport& report,
+                             Eigen::VectorXd& end_joints) {
+  const SegmentReport unplanned = report;
+  const std::size_t kept = context.out.size();
+  const bool continuous = context.continuous;
+  absl::Status status = PlanLegs(segment, context, waypoints, report, end_joints);
+  if (!status.ok() || !context.completed || !report.ok || waypoints.size() < 3) return status;
+  const double stopped = report.duration + report.joint_path->rounding_time_saved;
+  const Trajectory legs = TrajectoryFrom(context.out, kept);
+  const SegmentReport legs_report = report;
+  const Eigen::VectorXd legs_end = end_joints;
+  ReplaceTrajectoryTail(context.out, kept, Trajectory{});
+  report = unplanned;
+  context.continuous = continuous;
+  RoundedLegs rounded;
+  status = PlanRoundedLegs(segment, context, waypoints, report, end_joints, rounded);
+  if (!status.ok()) return status;
+  if (rounded.planned && report.duration < legs_report.duration - 1e-9) {
+    report.joint_path->rounded_corners = rounded.rounded_corners;
+    report.joint_path->rounding_time_saved = stopped - report.duration;
+    report.path_length = PolylineLength(waypoints);
+    return absl::OkStatus();
+  }
+  ReplaceTrajectoryTail(context.out, kept, legs);
+  report = legs_report;
+  end_joints = legs_end;
+  context.continuous = true;
+  context.completed = true;
   return absl::OkStatus();
 }
 
@@ -183,7 +202,7 @@ absl::Status PlanMoveJAroundObstacles(const MotionSegment& segment, SegmentConte
   out.planned = path.outcome == JointPathOutcome::kFound;
   out.waypoints = path.waypoints;
   out.length = PolylineLength(path.waypoints);
-  return PlanLegs(segment, context, path.waypoints, report, end_joints);
+  return PlanLegsOrCurve(segment, context, path.waypoints, report, end_joints);
 }
 
 }  // namespace motion

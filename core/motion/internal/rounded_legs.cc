@@ -1,0 +1,207 @@
+#include "core/motion/internal/rounded_legs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/collision/trajectory_collisions.h"
+#include "core/kinematics/forward_kinematics.h"
+#include "core/motion/internal/curve_sampling.h"
+#include "core/motion/internal/result_checkpoint.h"
+#include "core/motion/internal/rounded_joint_path.h"
+#include "core/motion/internal/segment_sampling.h"
+
+namespace motion {
+namespace {
+
+// A rounding that touches something is halved at most this many times;
+// then its corner is a stop.
+constexpr int kHalvings = 4;
+
+// `context` with other joint limits (the timing's and the audit's).
+SegmentContext WithLimits(const SegmentContext& c, const std::vector<JointLimits>& limits) {
+  SegmentContext out{c.model,      c.data,       limits,        c.profile,
+                     c.start,      c.start_tcp,  c.sample_time, c.speed_override,
+                     c.start_time, c.max_points, c.cancelled,   c.out,
+                     c.continuous, c.completed,  c.collision,   c.planning_seconds_left,
+                     c.dynamics,   c.payload,    c.gravity};
+  out.continuous_from = c.continuous_from;
+  return out;
+}
+
+// What one section's planning found.
+struct Section {
+  bool timed = false;     ///< every sample within its limits
+  bool collided = false;  ///< the samples or the motion between them touch something
+  double contact_s = 0.0;
+};
+
+// Times, samples and checks the section through `points` with corner
+// roundings `reach`; appends it to context.out (report in `part`) when it
+// is within its limits and clear.
+absl::Status PlanSection(const MotionSegment& segment, SegmentContext& context,
+                         const std::vector<Eigen::VectorXd>& points,
+                         const std::vector<double>& reach, SegmentReport& part,
+                         Eigen::VectorXd& end_joints, Section& section) {
+  const RoundedJointPath path = RoundCorners(points, reach);
+  // The MoveJ's speed: its joints' limits scaled as a straight MoveJ's
+  // are; torque limits stay.
+  const double f = segment.speed.joint_fraction * context.speed_override;
+  std::vector<JointLimits> scaled = context.limits;
+  for (JointLimits& l : scaled) {
+    l.max_velocity *= f;
+    l.max_acceleration *= f;
+    l.max_jerk *= f;
+  }
+  SegmentContext timed = WithLimits(context, scaled);
+  timed.speed_override = 1.0;
+  double hint = 0.0;  // at full speed on every leg: sizes the first grid
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    double leg = 0.0;
+    for (int j = 0; j < context.model.dof(); ++j) {
+      leg = std::max(leg, std::abs(points[i][j] - points[i - 1][j]) / scaled[j].max_velocity);
+    }
+    hint += leg;
+  }
+  FastestSampling fastest;
+  if (absl::Status s = SampleFastestTiming(path.curve, timed, segment.speed, CartesianExtent{},
+                                           hint, part, fastest);
+      !s.ok()) {
+    return s;
+  }
+  section.timed = fastest.stall < 0 && fastest.within;
+  if (!section.timed) return absl::OkStatus();
+  const CurveSamples& sampled = fastest.sampled;
+  const SegmentCollision& collision = context.collision;
+  TrajectoryCollisionOptions options;
+  options.self_collision = collision.self_collision;
+  options.safety_margin = collision.safety_margin;
+  options.allowed = collision.allowed;
+  const std::vector<TrajectoryContact> contacts = FindTrajectoryCollisions(
+      context.model, context.data.kinematics, *collision.robot, *collision.scene, sampled.times,
+      sampled.q, options, context.cancelled);
+  if (context.Cancelled()) return absl::CancelledError("planning cancelled by the client");
+  if (!contacts.empty()) {
+    section.collided = true;
+    section.contact_s =
+        sampled.sigma[std::min(contacts.front().first_sample, sampled.sigma.size() - 1)];
+    return absl::OkStatus();
+  }
+  const int dof = context.model.dof();
+  const Eigen::Isometry3d tool = segment.tool.ToIsometry();
+  std::vector<Pose> tcp(sampled.times.size());
+  for (std::size_t k = 0; k < tcp.size(); ++k) {
+    const Eigen::VectorXd qk = Eigen::Map<const Eigen::VectorXd>(sampled.q.data() + k * dof, dof);
+    tcp[k] =
+        Pose::FromIsometry(ForwardKinematics(context.model, context.data.kinematics, qk) * tool);
+  }
+  AppendSegmentSamples(context, part, sampled.times, sampled.q, sampled.qd, sampled.qdd, tcp,
+                       end_joints);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+void MergeSectionReports(const std::vector<SegmentReport>& parts, SegmentReport& report) {
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const SegmentReport& part = parts[i];
+    report.diagnostics.insert(report.diagnostics.end(), part.diagnostics.begin(),
+                              part.diagnostics.end());
+    report.ok = report.ok && part.ok;
+    if (i == 0) {
+      report.start_time = part.start_time;
+      report.first_index = part.first_index;
+    }
+    report.duration += part.duration;
+    report.point_count += part.point_count;
+    report.max_joint_velocity_ratio =
+        std::max(report.max_joint_velocity_ratio, part.max_joint_velocity_ratio);
+    report.max_joint_acceleration_ratio =
+        std::max(report.max_joint_acceleration_ratio, part.max_joint_acceleration_ratio);
+    report.max_joint_jerk_ratio = std::max(report.max_joint_jerk_ratio, part.max_joint_jerk_ratio);
+    report.max_joint_torque_ratio =
+        std::max(report.max_joint_torque_ratio, part.max_joint_torque_ratio);
+  }
+}
+
+absl::Status PlanRoundedLegs(const MotionSegment& segment, SegmentContext& context,
+                             const std::vector<Eigen::VectorXd>& waypoints, SegmentReport& report,
+                             Eigen::VectorXd& end_joints, RoundedLegs& outcome) {
+  outcome = RoundedLegs{};
+  const std::size_t corners = waypoints.size() - 2;
+  std::vector<double> reach(corners, std::numeric_limits<double>::infinity());
+  std::vector<int> halvings(corners, 0);
+  std::vector<char> stop(corners, 0);
+  const std::size_t kept = context.out.size();
+  const Eigen::VectorXd start = context.start;
+  const double start_time = context.start_time;
+  const bool continuous = context.continuous;
+  auto undo = [&]() {
+    ReplaceTrajectoryTail(context.out, kept, Trajectory{});
+    context.start = start;
+    context.start_time = start_time;
+    context.continuous = continuous;
+    context.completed = false;
+  };
+  std::vector<SegmentReport> parts;
+  std::size_t from = 0;  // waypoint where the section starts
+  while (from + 1 < waypoints.size()) {
+    std::size_t to = from + 1;  // ... and where it stops
+    while (to + 1 < waypoints.size() && !stop[to - 1]) ++to;
+    const std::vector<Eigen::VectorXd> points(waypoints.begin() + from, waypoints.begin() + to + 1);
+    const std::vector<double> section_reach(reach.begin() + from, reach.begin() + (to - 1));
+    SegmentReport part;
+    part.segment_id = report.segment_id;
+    part.segment_index = report.segment_index;
+    context.start = waypoints[from];
+    context.completed = false;
+    Section section;
+    Eigen::VectorXd reached;
+    absl::Status status =
+        PlanSection(segment, context, points, section_reach, part, reached, section);
+    if (!status.ok()) {
+      undo();
+      return status;
+    }
+    if (section.timed && !section.collided) {
+      if (!context.completed || !part.ok) {
+        undo();
+        return absl::OkStatus();
+      }
+      parts.push_back(std::move(part));
+      context.start_time += parts.back().duration;
+      context.continuous = true;  // the next section starts at this one's last sample
+      end_joints = reached;
+      from = to;
+      continue;
+    }
+    if (!section.timed || to == from + 1) {  // nothing left to shrink
+      undo();
+      return absl::OkStatus();
+    }
+    // The corner of the section nearest to the contact rounds less.
+    const RoundedJointPath path = RoundCorners(points, section_reach);
+    std::size_t nearest = 0;
+    for (std::size_t k = 1; k < path.corner_s.size(); ++k) {
+      if (std::abs(path.corner_s[k] - section.contact_s) <
+          std::abs(path.corner_s[nearest] - section.contact_s)) {
+        nearest = k;
+      }
+    }
+    const std::size_t corner = from + nearest;
+    if (++halvings[corner] > kHalvings) {
+      stop[corner] = 1;
+    } else {
+      reach[corner] = 0.5 * path.reach[nearest];
+    }
+  }
+  MergeSectionReports(parts, report);
+  context.start = start;
+  context.start_time = start_time;
+  outcome.planned = true;
+  outcome.rounded_corners =
+      static_cast<int>(corners) - static_cast<int>(std::count(stop.begin(), stop.end(), 1));
+  return absl::OkStatus();
+}
+
+}  // namespace motion
