@@ -14,6 +14,7 @@
 #include "core/kinematics/forward_kinematics.h"
 #include "core/motion/internal/blended_run.h"
 #include "core/motion/internal/checked_blend.h"
+#include "core/motion/internal/fine_stop_bound.h"
 #include "core/motion/internal/move_c.h"
 #include "core/motion/internal/move_j.h"
 #include "core/motion/internal/move_l.h"
@@ -351,11 +352,19 @@ void Restore(const Checkpoint& checkpoint, PathResult& result, PathCursor& curso
 // by one with fine stops: true, the run kept, when it is no slower; false,
 // with `before` restored, when it is (its corners are too tight for the
 // speed: the caller blends them in time instead, never slower than fine).
+// A run no slower than FineStopsLowerBound is kept without planning them.
 absl::StatusOr<bool> RunBeatsFineStops(const ChainModel& model, IkData& data,
                                        const PathRequest& request, const PathLimits& limits,
                                        const std::function<bool()>& cancelled, std::size_t first,
                                        std::size_t last, const Checkpoint& before,
                                        PathCursor& cursor, PathResult& result) {
+  // No slower than fine stops can possibly be: kept without planning them.
+  const Pose start =
+      Pose::FromIsometry(ForwardKinematics(model, data.kinematics, before.cursor.joints) *
+                         request.segments[first].tool.ToIsometry());
+  const double bound = FineStopsLowerBound(
+      request, first, last, start, first > 0 && AsksForBlend(request.segments[first - 1].zone));
+  if (bound >= 0 && cursor.time <= before.cursor.time + bound + 1e-9) return true;
   const Checkpoint run{
       CopyTail(result, before.tail.samples, before.tail.segments, before.tail.diagnostics), cursor};
   Restore(before, result, cursor);
