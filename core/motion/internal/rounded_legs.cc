@@ -128,6 +128,11 @@ absl::Status PlanRoundedLegs(const MotionSegment& segment, SegmentContext& conte
                              const std::vector<Eigen::VectorXd>& waypoints, SegmentReport& report,
                              Eigen::VectorXd& end_joints, RoundedLegs& outcome) {
   outcome = RoundedLegs{};
+  if (waypoints.size() < 3) return absl::OkStatus();
+  for (std::size_t i = 1; i < waypoints.size(); ++i) {
+    // A leg of no length has no direction to round from: the legs' way.
+    if (!((waypoints[i] - waypoints[i - 1]).norm() > 1e-9)) return absl::OkStatus();
+  }
   const std::size_t corners = waypoints.size() - 2;
   std::vector<double> reach(corners, std::numeric_limits<double>::infinity());
   std::vector<int> halvings(corners, 0);

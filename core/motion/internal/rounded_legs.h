@@ -32,7 +32,8 @@ struct RoundedLegs {
 /// times, after which that corner becomes a stop at rest and the path is
 /// timed in sections between stops. A section whose timing cannot keep its
 /// samples within their limits, or that touches something with no corner
-/// left to shrink, leaves `planned` false and the trajectory as it was.
+/// left to shrink, leaves `planned` false and the trajectory as it was; so
+/// do fewer than three waypoints and a leg of no length.
 ///
 /// On success the samples are appended (context.out) and `report` holds
 /// the sections' start, duration, indices, rate and torque ratios and

@@ -267,3 +267,19 @@ TEST(RoundedLegsTest, ARoundingThatWouldHitAPostRoundsLessAndStaysClear) {
 
 }  // namespace
 }  // namespace motion
+
+namespace motion {
+namespace {
+
+// A repeated waypoint (a leg of no length) has no direction to round from:
+// nothing is appended and the caller keeps the legs.
+TEST(RoundedLegsTest, ALegOfNoLengthLeavesItToTheLegs) {
+  const auto empty = motion_test::Scene({});
+  Corner repeated({Vec({-1.0, -2.0}), Vec({-0.2, -2.0}), Vec({-0.2, -2.0}), Vec({-0.5, -1.0})});
+  repeated.Round(*empty);
+  EXPECT_FALSE(repeated.rounded.planned);
+  EXPECT_EQ(repeated.out.size(), 0u);
+}
+
+}  // namespace
+}  // namespace motion
