@@ -62,8 +62,9 @@ struct JointPathReport {
   std::int64_t nodes = 0;
   std::int64_t collision_checks = 0;
   /// Corners (waypoints other than start and target) the arm passes without
-  /// stopping: their legs overlap as a zone's would, where that stays
-  /// collision-free; the others are stops at rest.
+  /// stopping, where that stays collision-free: their legs overlap as a
+  /// zone's would, or the path is one curve with its corners rounded
+  /// (rounded_legs.h), whichever is faster; the others are stops at rest.
   int rounded_corners = 0;
   double rounding_time_saved = 0.0;  ///< s, against stopping at every corner
 };

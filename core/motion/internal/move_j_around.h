@@ -19,10 +19,13 @@ namespace motion {
 /// trajectory gets), else a collision-free joint path from PlanJointPath
 /// (RRT-Connect and shortcutting, segment.planner_seed,
 /// segment.planning_timeout, the call's cancellation), each of its legs a
-/// straight synchronised MoveJ. Each corner between two legs is rounded by
-/// RoundPlannedCorner as far as the blended motion stays collision-free, and
-/// is a stop at rest otherwise; so every sample and the motion between
-/// samples is on a checked leg or in a checked blend. The MoveJ starts and
+/// straight synchronised MoveJ. The corners between legs are rounded two
+/// ways, and the faster motion is kept: the legs overlapped in time
+/// (RoundPlannedCorner, as far as the blended motion stays collision-free,
+/// else a stop at rest), or the path as one curve with rounded corners
+/// (PlanRoundedLegs, each rounding as large as stays collision-free, else a
+/// stop); so every sample and the motion between samples is on a checked
+/// leg or in a checked rounding. The MoveJ starts and
 /// ends at rest. report.joint_path says which, with the corners (how many
 /// rounded), lengths, planning time and search effort. No
 /// path: a PLANNING_FAILED error saying why (start or target in collision,
