@@ -17,6 +17,7 @@
 #include "core/motion/internal/fine_stop_bound.h"
 #include "core/motion/internal/move_c.h"
 #include "core/motion/internal/move_j.h"
+#include "core/motion/internal/move_j_run.h"
 #include "core/motion/internal/move_l.h"
 #include "core/motion/internal/path_collisions.h"
 #include "core/motion/internal/result_checkpoint.h"
@@ -267,13 +268,19 @@ void MoveBack(std::int64_t moved, double dt, SegmentReport& r) {
   MoveBlendBack(moved, dt, r.blend);
 }
 
-// Segments first..last as one blended run (blended_run.h) from the cursor:
-// true with their reports added and the cursor at the run's end, false
-// with nothing changed when the run has to be planned segment by segment.
+// Plans a run of segments as one motion from a context at its start: its
+// reports, one per segment, and where it ends (PlanBlendedRun, PlanMoveJRun).
+using RunPlanner = std::function<absl::StatusOr<bool>(
+    SegmentContext& context, std::vector<SegmentReport>& reports, Eigen::VectorXd& end)>;
+
+// Segments from `first` on as one run (blended_run.h, move_j_run.h) from
+// the cursor: true with their reports added and the cursor at the run's
+// end, false with nothing changed when the run has to be planned segment by
+// segment.
 absl::StatusOr<bool> PlanRun(const ChainModel& model, IkData& data, const PathRequest& request,
                              const PathLimits& limits, const std::function<bool()>& cancelled,
-                             std::size_t first, std::size_t& last, PathCursor& cursor,
-                             PathResult& result, bool& as_programmed) {
+                             std::size_t first, PathCursor& cursor, PathResult& result,
+                             const RunPlanner& plan) {
   const MotionSegment& segment = request.segments[first];
   const Payload carried = cursor.payload;
   if (segment.payload) cursor.payload = *segment.payload;
@@ -283,8 +290,7 @@ absl::StatusOr<bool> PlanRun(const ChainModel& model, IkData& data, const PathRe
   Eigen::VectorXd end = cursor.joints;
   const bool starts_where_previous_ended = cursor.continuous;
   const auto started = std::chrono::steady_clock::now();
-  absl::StatusOr<bool> planned =
-      PlanBlendedRun(request, first, last, context, reports, end, as_programmed);
+  absl::StatusOr<bool> planned = plan(context, reports, end);
   if (!planned.ok() || !*planned) {
     cursor.payload = carried;
     return planned;
@@ -383,6 +389,66 @@ absl::StatusOr<bool> RunBeatsFineStops(const ChainModel& model, IkData& data,
   return keep_run;
 }
 
+// Segments first..last (a MoveJ run, MoveJRunEnd) planned one by one, their
+// corners overlapped in time; where a corner could not be rounded as large
+// as its zone asks, again as one curve with its corners rounded through the
+// same targets (PlanMoveJRun), and the faster is kept.
+// Overlapping keeps each motion's exact profile but cannot round a corner
+// where a joint turns back; the curve can. False, with nothing changed,
+// when a segment fails one by one: the caller plans them so, and says why.
+absl::StatusOr<bool> PlanMoveJRunOrSegments(const ChainModel& model, IkData& data,
+                                            const PathRequest& request, const PathLimits& limits,
+                                            const std::function<bool()>& cancelled,
+                                            std::size_t first, std::size_t last, PathCursor& cursor,
+                                            PathResult& result) {
+  const Checkpoint before = Keep(result, cursor);
+  std::vector<Eigen::VectorXd> waypoints{cursor.joints};
+  for (std::size_t k = first; k <= last; ++k) {
+    bool completed = false;
+    absl::Status status =
+        PlanSegment(model, data, request, limits, cancelled, k, cursor, result, completed);
+    if (!status.ok()) return status;
+    if (!completed || !result.segments.back().ok) {
+      Restore(before, result, cursor);
+      return false;
+    }
+    waypoints.push_back(cursor.joints);
+  }
+  const std::vector<SegmentReport> own(result.segments.end() - (last - first + 1),
+                                       result.segments.end());
+  // Every corner rounded as large as asked: the exact profiles stay (the
+  // curve's timing costs far more to find).
+  bool all_rounded = true;
+  for (std::size_t k = 0; k + 1 < own.size(); ++k) {
+    all_rounded =
+        all_rounded && own[k].blend.blended &&
+        std::none_of(own[k].diagnostics.begin(), own[k].diagnostics.end(),
+                     [](const Diagnostic& d) { return d.code == DiagnosticCode::kZoneReduced; });
+  }
+  if (all_rounded) return true;
+  const Checkpoint one_by_one{
+      CopyTail(result, before.tail.samples, before.tail.segments, before.tail.diagnostics), cursor};
+  Restore(before, result, cursor);
+  absl::StatusOr<bool> planned = PlanRun(
+      model, data, request, limits, cancelled, first, cursor, result,
+      [&](SegmentContext& context, std::vector<SegmentReport>& reports, Eigen::VectorXd& end) {
+        absl::StatusOr<bool> run =
+            PlanMoveJRun(request, first, last, waypoints, context, reports, end);
+        // What each target said of itself (a configuration change) stays.
+        for (std::size_t k = 0; run.ok() && *run && k < reports.size(); ++k) {
+          for (const Diagnostic& d : own[k].diagnostics) {
+            if (d.code == DiagnosticCode::kConfigurationChange) reports[k].diagnostics.push_back(d);
+          }
+        }
+        return run;
+      });
+  if (!planned.ok()) return planned.status();
+  if (!*planned || cursor.time >= one_by_one.cursor.time - 1e-9) {
+    Restore(one_by_one, result, cursor);
+  }
+  return true;
+}
+
 // After a failed segment (and stop_on_error false): go on from its target,
 // or stop the path with a diagnostic when that cannot be reached.
 bool ResumeAfterFailure(const ChainModel& model, IkData& data, const PathRequest& request,
@@ -445,8 +511,11 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
         (result.segments.empty() || !PlannedAround(result.segments.back()))) {
       const Checkpoint before = Keep(result, cursor);
       bool as_programmed = false;
-      absl::StatusOr<bool> planned =
-          PlanRun(model, data, request, limits, cancelled, i, last, cursor, result, as_programmed);
+      absl::StatusOr<bool> planned = PlanRun(
+          model, data, request, limits, cancelled, i, cursor, result,
+          [&](SegmentContext& context, std::vector<SegmentReport>& reports, Eigen::VectorXd& end) {
+            return PlanBlendedRun(request, i, last, context, reports, end, as_programmed);
+          });
       if (planned.ok() && *planned && !as_programmed) {
         planned = RunBeatsFineStops(model, data, request, limits, cancelled, i, last, before,
                                     cursor, result);
@@ -457,6 +526,19 @@ absl::StatusOr<PathResult> PlanPath(const ChainModel& model, IkData& data,
         i = last;
         continue;
       }
+    }
+    // A run of blended plain MoveJs: one by one, or one rounded curve.
+    if (std::size_t last = MoveJRunEnd(request, i);
+        i >= by_segment_until && last > i &&
+        (result.segments.empty() || !PlannedAround(result.segments.back()))) {
+      absl::StatusOr<bool> planned =
+          PlanMoveJRunOrSegments(model, data, request, limits, cancelled, i, last, cursor, result);
+      if (!planned.ok()) return planned.status();
+      if (*planned) {
+        i = last;
+        continue;
+      }
+      by_segment_until = last + 1;
     }
     bool completed = false;
     if (auto status =

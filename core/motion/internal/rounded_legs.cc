@@ -7,6 +7,7 @@
 #include "core/collision/trajectory_collisions.h"
 #include "core/kinematics/forward_kinematics.h"
 #include "core/motion/internal/curve_sampling.h"
+#include "core/motion/internal/joint_path_timing.h"
 #include "core/motion/internal/result_checkpoint.h"
 #include "core/motion/internal/rounded_joint_path.h"
 #include "core/motion/internal/segment_sampling.h"
@@ -17,17 +18,6 @@ namespace {
 // A rounding that touches something is halved at most this many times;
 // then its corner is a stop.
 constexpr int kHalvings = 4;
-
-// `context` with other joint limits (the timing's and the audit's).
-SegmentContext WithLimits(const SegmentContext& c, const std::vector<JointLimits>& limits) {
-  SegmentContext out{c.model,      c.data,       limits,        c.profile,
-                     c.start,      c.start_tcp,  c.sample_time, c.speed_override,
-                     c.start_time, c.max_points, c.cancelled,   c.out,
-                     c.continuous, c.completed,  c.collision,   c.planning_seconds_left,
-                     c.dynamics,   c.payload,    c.gravity};
-  out.continuous_from = c.continuous_from;
-  return out;
-}
 
 // What one section's planning found.
 struct Section {
@@ -44,28 +34,9 @@ absl::Status PlanSection(const MotionSegment& segment, SegmentContext& context,
                          const std::vector<double>& reach, SegmentReport& part,
                          Eigen::VectorXd& end_joints, Section& section) {
   const RoundedJointPath path = RoundCorners(points, reach);
-  // The MoveJ's speed: its joints' limits scaled as a straight MoveJ's
-  // are; torque limits stay.
-  const double f = segment.speed.joint_fraction * context.speed_override;
-  std::vector<JointLimits> scaled = context.limits;
-  for (JointLimits& l : scaled) {
-    l.max_velocity *= f;
-    l.max_acceleration *= f;
-    l.max_jerk *= f;
-  }
-  SegmentContext timed = WithLimits(context, scaled);
-  timed.speed_override = 1.0;
-  double hint = 0.0;  // at full speed on every leg: sizes the first grid
-  for (std::size_t i = 1; i < points.size(); ++i) {
-    double leg = 0.0;
-    for (int j = 0; j < context.model.dof(); ++j) {
-      leg = std::max(leg, std::abs(points[i][j] - points[i - 1][j]) / scaled[j].max_velocity);
-    }
-    hint += leg;
-  }
   FastestSampling fastest;
-  if (absl::Status s = SampleFastestTiming(path.curve, timed, segment.speed, CartesianExtent{},
-                                           hint, part, fastest);
+  if (absl::Status s =
+          SampleJointPathTiming(path.curve, points, context, segment.speed, part, fastest);
       !s.ok()) {
     return s;
   }

@@ -552,6 +552,72 @@ TEST(ZoneBlendingTest, SaturatedJointsBlendOnlyAsFarAsTheirLimitsAllow) {
   EXPECT_GT(blended, 0);  // the full overlap lines the jerk phases up: it fits
 }
 
+// Two joint moves at a Panda's own limits (accelerations from its efforts)
+// where the shoulder turns back at the corner: overlapping them in time
+// finds no room for its braking and speeding up at once (the corner would be
+// a fine stop), so the run becomes one joint curve with its corner rounded,
+// timed as one motion (move_j_run.h), kept because it is faster. Judged
+// here: the zone is blended and the arm never stops between the start and
+// the end; every joint within its limits by divided differences on the
+// grid; faster than fine stops; outside the blend the joints are on the two
+// straight legs, and with DISTANCE the TCP (test-side FK) stays within the
+// sphere around the corner inside it. Only large roundings beat a stop
+// here: a small one has to pass the corner slowly (its curvature) and pays
+// the curve timing's jerk ramps (docs/cartesian_motion.md).
+TEST(ZoneBlendingTest, AtTheirOwnLimitsJointMovesRoundACornerWhereAJointTurnsBack) {
+  const Robot robot = LoadRobot("panda.urdf");
+  ASSERT_NE(robot.chain, nullptr);
+  const Eigen::VectorXd start = PandaStart();
+  Eigen::VectorXd a = start, b;
+  a[0] += 0.8, a[1] += 0.24;
+  b = a;
+  b[0] += 0.8, b[1] -= 0.24, b[2] -= 0.32;
+  const Eigen::Vector3d corner = IndependentFk(robot.ichain, a).translation();
+  auto distance_to_leg = [](const Eigen::VectorXd& q, const Eigen::VectorXd& p0,
+                            const Eigen::VectorXd& p1) {
+    const double s = std::clamp((q - p0).dot(p1 - p0) / (p1 - p0).squaredNorm(), 0.0, 1.0);
+    return (p0 + s * (p1 - p0) - q).norm();
+  };
+  for (const ZoneSpec& zone : {Cnt(100), Distance(0.3)}) {
+    SCOPED_TRACE(zone.kind == ZoneKind::kDistance ? zone.distance : zone.percent);
+    Builder builder(robot, start);
+    builder.J(a).zone = zone;
+    builder.J(b);
+    const PathResult result = Plan(robot, builder.program.request);
+    const PathResult fine = Plan(robot, WithFineStops(builder.program.request));
+    ASSERT_TRUE(result.ok);
+    ASSERT_TRUE(fine.ok);
+    ExpectRunsOnTheRobot(robot, result.trajectory, 0.004);
+    EXPECT_LT(result.duration, fine.duration - 0.05);
+    const BlendReport& blend = result.segments[0].blend;
+    ASSERT_TRUE(blend.blended);
+    EXPECT_GT(blend.time_saved, 0.0);
+    EXPECT_LT(blend.corner_distance, blend.zone_radius);
+    const Trajectory& t = result.trajectory;
+    const int dof = t.dof;
+    for (std::size_t k = 1; k + 1 < t.size(); ++k) {
+      const Eigen::VectorXd q = t.Position(k);
+      double moved = 0;
+      for (int j = 0; j < dof; ++j) {
+        moved = std::max(moved,
+                         std::abs(t.positions[(k + 1) * dof + j] - t.positions[(k - 1) * dof + j]));
+      }
+      EXPECT_GT(moved, 1e-9) << "at rest at sample " << k;
+      const long i = static_cast<long>(k);
+      if (i < blend.start_index || i > blend.end_index) {
+        EXPECT_LT(std::min(distance_to_leg(q, start, a), distance_to_leg(q, a, b)), 1e-9)
+            << "off the legs at sample " << k;
+      } else if (zone.kind == ZoneKind::kDistance) {
+        EXPECT_LE((IndependentFk(robot.ichain, q).translation() - corner).norm(),
+                  zone.distance + 1e-9)
+            << "outside the sphere at sample " << k;
+      }
+    }
+    std::printf("[ figures  ] Panda J->J, shoulder turning back: %.3f s against %.3f s fine\n",
+                result.duration, fine.duration);
+  }
+}
+
 // Random programs on several arms: random MoveJ / MoveL / MoveC steps with
 // random zones of every kind. Whenever the fine-stop program runs, the
 // blended one runs too: no error the fine stops did not have, within every
