@@ -42,12 +42,7 @@ std::vector<TrajectoryContact> StretchContacts(const ChainModel& model, ChainDat
   const std::vector<double> times(t.time.begin() + first, t.time.begin() + last + 1);
   const std::vector<double> positions(t.positions.begin() + first * dof,
                                       t.positions.begin() + (last + 1) * dof);
-  TrajectoryCollisionOptions options;
-  options.self_collision = collision.self_collision;
-  options.safety_margin = collision.safety_margin;
-  options.allowed = collision.allowed;
-  return FindTrajectoryCollisions(model, data, *collision.robot, *collision.scene, times, positions,
-                                  options, cancelled);
+  return SampledContacts(model, data, collision, cancelled, times, positions);
 }
 
 // The next, smaller zone to try after a blend of n samples collided
@@ -64,6 +59,19 @@ ZoneSpec Smaller(const ZoneSpec& zone, long n, long half) {
 }
 
 }  // namespace
+
+std::vector<TrajectoryContact> SampledContacts(const ChainModel& model, ChainData& data,
+                                               const SegmentCollision& collision,
+                                               const std::function<bool()>& cancelled,
+                                               const std::vector<double>& times,
+                                               const std::vector<double>& positions) {
+  TrajectoryCollisionOptions options;
+  options.self_collision = collision.self_collision;
+  options.safety_margin = collision.safety_margin;
+  options.allowed = collision.allowed;
+  return FindTrajectoryCollisions(model, data, *collision.robot, *collision.scene, times, positions,
+                                  options, cancelled);
+}
 
 CheckedBlend BlendCornerCollisionFree(const BlendSetting& setting, const ZoneSpec& zone,
                                       const Pose& tool, Trajectory& trajectory,

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/collision/collision_checker.h"
+#include "core/collision/trajectory_collisions.h"
 #include "core/kinematics/chain_data.h"
 #include "core/model/chain_model.h"
 #include "core/motion/internal/segment_context.h"
@@ -39,6 +40,15 @@ struct BlendSetting {
   /// m/s, the blend's TCP at most (BlendCorner); infinite: unbounded.
   double max_tcp_speed = std::numeric_limits<double>::infinity();
 };
+
+/// \brief The contacts of samples (`times`, `positions` row-major) and of
+/// the motion between them (FindTrajectoryCollisions) by `collision`'s
+/// settings: scene, margin, self-collision, allowed pairs (robot set).
+std::vector<TrajectoryContact> SampledContacts(const ChainModel& model, ChainData& data,
+                                               const SegmentCollision& collision,
+                                               const std::function<bool()>& cancelled,
+                                               const std::vector<double>& times,
+                                               const std::vector<double>& positions);
 
 /// \brief The zones' blend (BlendCorner: `before` and `after` overlap in
 /// time, every limit audited; the same preconditions) kept only as far as

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/dynamics/trajectory_torque.h"
+#include "core/kinematics/forward_kinematics.h"
 #include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/timing_repairs.h"
 
@@ -50,6 +51,18 @@ absl::Status SampleCurve(const JointCurve& curve, const TimeLaw& timing, long sa
     Eigen::Map<Eigen::VectorXd>(out.qdd.data() + k * dof, dof) = d1 * st.sdd + d2 * (st.sd * st.sd);
   }
   return absl::OkStatus();
+}
+
+std::vector<Pose> SampleTcps(const SegmentContext& context, const CurveSamples& sampled,
+                             const Eigen::Isometry3d& tool) {
+  const int dof = context.model.dof();
+  std::vector<Pose> tcp(sampled.times.size());
+  for (std::size_t k = 0; k < tcp.size(); ++k) {
+    const Eigen::VectorXd qk = Eigen::Map<const Eigen::VectorXd>(sampled.q.data() + k * dof, dof);
+    tcp[k] =
+        Pose::FromIsometry(ForwardKinematics(context.model, context.data.kinematics, qk) * tool);
+  }
+  return tcp;
 }
 
 absl::Status GridSamples(const SegmentContext& context, const SegmentReport& report, double on_grid,

@@ -26,6 +26,10 @@ struct CurveSamples {
 absl::Status SampleCurve(const JointCurve& curve, const TimeLaw& timing, long samples,
                          const SegmentContext& context, CurveSamples& out);
 
+/// \brief The TCP (FK x tool, base frame) of every sample.
+std::vector<Pose> SampleTcps(const SegmentContext& context, const CurveSamples& sampled,
+                             const Eigen::Isometry3d& tool);
+
 /// \brief The samples a timing of `on_grid` seconds (a whole number of
 /// samples) takes, both ends included. INVALID_ARGUMENT naming `report`'s
 /// segment when they would not fit in the path's point budget beside what

@@ -134,16 +134,10 @@ absl::StatusOr<bool> PlanMoveJRun(const PathRequest& request, std::size_t first,
   const CurveSamples& sampled = fastest.sampled;
   const int dof = context.model.dof();
   const long n = static_cast<long>(sampled.times.size());
-  std::vector<Pose> tcp(sampled.times.size());
-  for (long k = 0; k < n; ++k) {
-    const Eigen::VectorXd qk = Eigen::Map<const Eigen::VectorXd>(sampled.q.data() + k * dof, dof);
-    tcp[k] =
-        Pose::FromIsometry(ForwardKinematics(context.model, context.data.kinematics, qk) * tool);
-  }
   const std::size_t size_before = context.out.size();
   const long first_local = context.Stores(0) ? 0 : 1;
-  AppendSegmentSamples(context, whole, sampled.times, sampled.q, sampled.qd, sampled.qdd, tcp,
-                       end_joints);
+  AppendSegmentSamples(context, whole, sampled.times, sampled.q, sampled.qd, sampled.qdd,
+                       SampleTcps(context, sampled, tool), end_joints);
   if (!whole.ok || !context.completed) {
     ReplaceTrajectoryTail(context.out, size_before, Trajectory{});
     context.completed = false;
@@ -182,7 +176,7 @@ absl::StatusOr<bool> PlanMoveJRun(const PathRequest& request, std::size_t first,
       r.blend.zone_radius = segment.zone.kind == ZoneKind::kDistance
                                 ? roundings[k].radius
                                 : std::max(r.blend.leave_distance, r.blend.rejoin_distance);
-      r.blend.time_saved = k < stop_cost.size() ? stop_cost[k] : 0.0;
+      r.blend.time_saved = stop_cost[k];
       if (roundings[k].reduced) {
         AddSegmentDiagnostic(r, Severity::kWarning, DiagnosticCode::kZoneReduced,
                              absl::StrCat("DISTANCE ", segment.zone.distance, " m reduced to ",

@@ -4,8 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/collision/trajectory_collisions.h"
-#include "core/kinematics/forward_kinematics.h"
+#include "core/motion/internal/checked_blend.h"
 #include "core/motion/internal/curve_sampling.h"
 #include "core/motion/internal/joint_path_timing.h"
 #include "core/motion/internal/result_checkpoint.h"
@@ -21,6 +20,7 @@ constexpr int kHalvings = 4;
 
 // What one section's planning found.
 struct Section {
+  RoundedJointPath path;  ///< the section's curve, its corners and their reach as used
   bool timed = false;     ///< every sample within its limits
   bool collided = false;  ///< the samples or the motion between them touch something
   double contact_s = 0.0;
@@ -33,24 +33,19 @@ absl::Status PlanSection(const MotionSegment& segment, SegmentContext& context,
                          const std::vector<Eigen::VectorXd>& points,
                          const std::vector<double>& reach, SegmentReport& part,
                          Eigen::VectorXd& end_joints, Section& section) {
-  const RoundedJointPath path = RoundCorners(points, reach);
+  section.path = RoundCorners(points, reach);
   FastestSampling fastest;
   if (absl::Status s =
-          SampleJointPathTiming(path.curve, points, context, segment.speed, part, fastest);
+          SampleJointPathTiming(section.path.curve, points, context, segment.speed, part, fastest);
       !s.ok()) {
     return s;
   }
   section.timed = fastest.stall < 0 && fastest.within;
   if (!section.timed) return absl::OkStatus();
   const CurveSamples& sampled = fastest.sampled;
-  const SegmentCollision& collision = context.collision;
-  TrajectoryCollisionOptions options;
-  options.self_collision = collision.self_collision;
-  options.safety_margin = collision.safety_margin;
-  options.allowed = collision.allowed;
-  const std::vector<TrajectoryContact> contacts = FindTrajectoryCollisions(
-      context.model, context.data.kinematics, *collision.robot, *collision.scene, sampled.times,
-      sampled.q, options, context.cancelled);
+  const std::vector<TrajectoryContact> contacts =
+      SampledContacts(context.model, context.data.kinematics, context.collision, context.cancelled,
+                      sampled.times, sampled.q);
   if (context.Cancelled()) return absl::CancelledError("planning cancelled by the client");
   if (!contacts.empty()) {
     section.collided = true;
@@ -58,16 +53,8 @@ absl::Status PlanSection(const MotionSegment& segment, SegmentContext& context,
         sampled.sigma[std::min(contacts.front().first_sample, sampled.sigma.size() - 1)];
     return absl::OkStatus();
   }
-  const int dof = context.model.dof();
-  const Eigen::Isometry3d tool = segment.tool.ToIsometry();
-  std::vector<Pose> tcp(sampled.times.size());
-  for (std::size_t k = 0; k < tcp.size(); ++k) {
-    const Eigen::VectorXd qk = Eigen::Map<const Eigen::VectorXd>(sampled.q.data() + k * dof, dof);
-    tcp[k] =
-        Pose::FromIsometry(ForwardKinematics(context.model, context.data.kinematics, qk) * tool);
-  }
-  AppendSegmentSamples(context, part, sampled.times, sampled.q, sampled.qd, sampled.qdd, tcp,
-                       end_joints);
+  AppendSegmentSamples(context, part, sampled.times, sampled.q, sampled.qd, sampled.qdd,
+                       SampleTcps(context, sampled, segment.tool.ToIsometry()), end_joints);
   return absl::OkStatus();
 }
 
@@ -156,7 +143,7 @@ absl::Status PlanRoundedLegs(const MotionSegment& segment, SegmentContext& conte
       return absl::OkStatus();
     }
     // The corner of the section nearest to the contact rounds less.
-    const RoundedJointPath path = RoundCorners(points, section_reach);
+    const RoundedJointPath& path = section.path;
     std::size_t nearest = 0;
     for (std::size_t k = 1; k < path.corner_s.size(); ++k) {
       if (std::abs(path.corner_s[k] - section.contact_s) <
