@@ -28,14 +28,6 @@ bool PlainMoveJ(const MotionSegment& s) {
   return s.kind == MotionKind::kMoveJ && !s.avoid_collisions && s.sync == JointSync::kStraight;
 }
 
-// The point at fraction u of the rounding of corner c (legs' unit
-// directions u_in, u_out) over `reach`: RoundCorners' quintic in closed form.
-Eigen::VectorXd RoundingPoint(const Eigen::VectorXd& c, const Eigen::VectorXd& u_in,
-                              const Eigen::VectorXd& u_out, double reach, double u) {
-  return c - reach * u_in + 2 * reach * u * u_in +
-         reach * (2 * u * u * u - u * u * u * u) * (u_out - u_in);
-}
-
 // One corner's rounding from its zone (PlanMoveJRun); false when a DISTANCE
 // sphere holds none.
 struct Rounding {
@@ -64,7 +56,7 @@ bool RoundingFor(const ZoneSpec& zone, const std::vector<Eigen::VectorXd>& w, st
     double d = 0.0;
     for (int i = 0; i <= kSpherePoints; ++i) {
       const double u = static_cast<double>(i) / kSpherePoints;
-      d = std::max(d, (tcp_of(RoundingPoint(c, u_in, u_out, reach, u)) - corner).norm());
+      d = std::max(d, (tcp_of(RoundingAt(c, u_in, u_out, reach, u)) - corner).norm());
     }
     return d;
   };

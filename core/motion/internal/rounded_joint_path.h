@@ -37,4 +37,10 @@ struct RoundedJointPath {
 RoundedJointPath RoundCorners(const std::vector<Eigen::VectorXd>& waypoints,
                               const std::vector<double>& reach);
 
+/// \brief The point at fraction u in [0, 1] of the rounding RoundCorners
+/// puts at `corner` over `reach` (u_in, u_out: the legs' unit directions),
+/// without building a curve.
+Eigen::VectorXd RoundingAt(const Eigen::VectorXd& corner, const Eigen::VectorXd& u_in,
+                           const Eigen::VectorXd& u_out, double reach, double u);
+
 }  // namespace motion

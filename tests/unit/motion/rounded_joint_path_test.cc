@@ -131,3 +131,33 @@ TEST(RoundedJointPathTest, ContinuousToTheSecondDerivativeWithConstantSpeedOnThe
 
 }  // namespace
 }  // namespace motion
+
+namespace motion {
+namespace {
+
+// RoundingAt is the rounding RoundCorners puts into the curve (evaluated at
+// the same point of both), and that is the closed form worked out by hand
+// from the Hermite conditions: c - r u_in + 2 r u u_in + r (2u^3 - u^4) (u_out - u_in).
+TEST(RoundedJointPathTest, RoundingAtIsTheCurvesRoundingAndItsClosedForm) {
+  const RoundedJointPath path = RoundCorners(kWaypoints, {0.2, 0.25});
+  double total = 0.0;
+  for (std::size_t i = 1; i < kWaypoints.size(); ++i) {
+    total += (kWaypoints[i] - kWaypoints[i - 1]).norm();
+  }
+  for (std::size_t k = 0; k < 2; ++k) {
+    const Eigen::VectorXd& c = kWaypoints[k + 1];
+    const Eigen::VectorXd u_in = (c - kWaypoints[k]).normalized();
+    const Eigen::VectorXd u_out = (kWaypoints[k + 2] - c).normalized();
+    const double r = path.reach[k];
+    for (double u : {0.0, 0.1, 0.37, 0.5, 0.8, 1.0}) {
+      const Eigen::VectorXd closed =
+          c - r * u_in + 2 * r * u * u_in + r * (2 * u * u * u - u * u * u * u) * (u_out - u_in);
+      EXPECT_LT((RoundingAt(c, u_in, u_out, r, u) - closed).norm(), 1e-13) << k << " " << u;
+      const double s = path.corner_s[k] + (2 * u - 1) * r / total;
+      EXPECT_LT((At(path.curve, s) - closed).norm(), 1e-12) << k << " " << u;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace motion
