@@ -8,7 +8,6 @@
 #include "absl/strings/str_cat.h"
 #include "core/motion/internal/blended_run_path.h"
 #include "core/motion/internal/cartesian_tracking.h"
-#include "core/motion/internal/rate_audit.h"
 #include "core/motion/internal/result_checkpoint.h"
 #include "core/motion/internal/run_reports.h"
 #include "core/motion/internal/trajectory_checks.h"

@@ -2,29 +2,19 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <limits>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/dynamics/dynamics_availability.h"
-#include "core/dynamics/dynamics_data.h"
+#include "core/geometry/pose_algebra.h"
 #include "core/ik/ik_solver.h"
-#include "core/ik/joint_space.h"
 #include "core/kinematics/forward_kinematics.h"
-#include "core/motion/internal/blended_run.h"
 #include "core/motion/internal/checked_blend.h"
-#include "core/motion/internal/fine_stop_bound.h"
 #include "core/motion/internal/move_c.h"
 #include "core/motion/internal/move_j.h"
-#include "core/motion/internal/move_j_run.h"
 #include "core/motion/internal/move_l.h"
-#include "core/motion/internal/path_collisions.h"
-#include "core/motion/internal/result_checkpoint.h"
-#include "core/motion/internal/segment_context.h"
 #include "core/motion/internal/trajectory_checks.h"
-#include "core/motion/internal/zone_blending.h"
-#include "core/motion/program_validation.h"
 
 namespace motion {
 
