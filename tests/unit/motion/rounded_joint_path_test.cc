@@ -15,16 +15,12 @@
 
 #include <gtest/gtest.h>
 #include <Eigen/QR>
+#include "unit_test_support.h"
 
 namespace motion {
 namespace {
 
-Eigen::VectorXd Vec(std::initializer_list<double> v) {
-  Eigen::VectorXd q(static_cast<Eigen::Index>(v.size()));
-  int i = 0;
-  for (double x : v) q[i++] = x;
-  return q;
-}
+using motion_test::Vec;
 
 Eigen::VectorXd At(const JointCurve& curve, double s) {
   Eigen::VectorXd q;

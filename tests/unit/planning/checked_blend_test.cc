@@ -26,12 +26,7 @@
 namespace motion {
 namespace {
 
-Eigen::VectorXd Vec(std::initializer_list<double> v) {
-  Eigen::VectorXd q(static_cast<Eigen::Index>(v.size()));
-  int i = 0;
-  for (double x : v) q[i++] = x;
-  return q;
-}
+using motion_test::Vec;
 
 // Distance from p to the arm's link segments (base -> elbow -> tool, 0.5
 // and 0.4 m) over the straight joint motion a -> b, sampled every 1 mrad.
@@ -75,25 +70,7 @@ struct Legs {
     }
     out = Trajectory{};
     out.dof = robot.chain->dof();
-    SegmentContext context{*robot.chain,
-                           data,
-                           limits,
-                           ProfileKind::kJerkLimited,
-                           q0,
-                           Pose{},
-                           0.004,
-                           1.0,
-                           0.0,
-                           1000000,
-                           {},
-                           out,
-                           true,
-                           false,
-                           SegmentCollision{robot.collision.get(), &scene, false, 0.0, nullptr},
-                           1.0,
-                           nullptr,
-                           Payload{},
-                           kDefaultGravity};
+    SegmentContext context = motion_test::PlanarContext(robot, data, limits, q0, out, scene);
     MotionSegment leg;
     leg.kind = MotionKind::kMoveJ;
     leg.speed.joint_fraction = 1.0;

@@ -16,7 +16,10 @@
 #include "../collision/primitive_arm.h"
 #include "core/collision/collision_checker.h"
 #include "core/collision/trajectory_collisions.h"
+#include "core/ik/ik_data.h"
+#include "core/motion/internal/segment_context.h"
 #include "core/planning/joint_path_planner.h"
+#include "unit_test_support.h"
 
 namespace motion_test {
 
@@ -52,6 +55,36 @@ inline std::shared_ptr<const motion::CollisionScene> Scene(const std::vector<Box
     objects.push_back(o);
   }
   return *motion::CollisionScene::Build(objects);
+}
+
+/// What a segment planner works with on `robot` from `start`: jerk-limited
+/// `limits`, 4 ms samples, no speed override, the point budget far away,
+/// samples into `out`, collisions with `scene` (no self-collision, no
+/// margin), no dynamics.
+inline motion::SegmentContext PlanarContext(const CollisionRobot& robot, motion::IkData& data,
+                                            const std::vector<motion::JointLimits>& limits,
+                                            const Eigen::VectorXd& start, motion::Trajectory& out,
+                                            const motion::CollisionScene& scene) {
+  return motion::SegmentContext{
+      *robot.chain,
+      data,
+      limits,
+      motion::ProfileKind::kJerkLimited,
+      start,
+      motion::Pose{},
+      0.004,
+      1.0,
+      0.0,
+      1000000,
+      {},
+      out,
+      true,
+      false,
+      motion::SegmentCollision{robot.collision.get(), &scene, false, 0.0, nullptr},
+      1.0,
+      nullptr,
+      motion::Payload{},
+      motion::kDefaultGravity};
 }
 
 /// The straight joint motion a -> b sampled every `step` rad (max over

@@ -28,15 +28,10 @@
 namespace motion {
 namespace {
 
-constexpr double kDt = 0.004;
+constexpr double kDt = 0.004;  // PlanarContext's sample time
 constexpr double kVelocity = 1.0, kAcceleration = 4.0, kJerk = 40.0;
 
-Eigen::VectorXd Vec(std::initializer_list<double> v) {
-  Eigen::VectorXd q(static_cast<Eigen::Index>(v.size()));
-  int i = 0;
-  for (double x : v) q[i++] = x;
-  return q;
-}
+using motion_test::Vec;
 
 struct Corner {
   motion_test::CollisionRobot robot = motion_test::LoadCollisionRobot(motion_test::kPlanarArm);
@@ -59,25 +54,7 @@ struct Corner {
   }
 
   SegmentContext Context(const CollisionScene& scene) {
-    return SegmentContext{*robot.chain,
-                          data,
-                          limits,
-                          ProfileKind::kJerkLimited,
-                          waypoints.front(),
-                          Pose{},
-                          kDt,
-                          1.0,
-                          0.0,
-                          1000000,
-                          {},
-                          out,
-                          true,
-                          false,
-                          SegmentCollision{robot.collision.get(), &scene, false, 0.0, nullptr},
-                          1.0,
-                          nullptr,
-                          Payload{},
-                          kDefaultGravity};
+    return motion_test::PlanarContext(robot, data, limits, waypoints.front(), out, scene);
   }
 
   MotionSegment Segment() const {
